@@ -1,0 +1,51 @@
+import { neon, neonConfig, Pool } from "@neondatabase/serverless";
+import { drizzle as drizzleHttp, type NeonHttpDatabase } from "drizzle-orm/neon-http";
+import { drizzle as drizzlePool, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import type { Env } from "../lib/env";
+
+export type Db = NeonHttpDatabase;
+export type PoolDb = NeonDatabase;
+
+let configuredFor: string | undefined;
+
+/**
+ * Points the production driver at the bundled local Neon endpoint when NEON_LOCAL_ENDPOINT is set (local stack
+ * and tests); in production the driver talks to Neon directly and nothing here changes.
+ */
+function configureDriver(env: Pick<Env, "NEON_LOCAL_ENDPOINT">): void {
+  const endpoint = env.NEON_LOCAL_ENDPOINT;
+  if (!endpoint || configuredFor === endpoint) return;
+  const local = new URL(endpoint);
+  neonConfig.fetchEndpoint = () => `${local.origin}/sql`;
+  neonConfig.wsProxy = (host, port) => `${local.host}/v2?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  configuredFor = endpoint;
+}
+
+/** One-shot queries and batches (`db.batch`, one transaction in one HTTP round trip). */
+export function httpDb(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): Db {
+  configureDriver(env);
+  return drizzleHttp({ client: neon(env.DATABASE_URL) });
+}
+
+/**
+ * An interactive transaction over the WebSocket Pool, for the rare write that must read before it writes
+ * inside one transaction. The pool lives only for this call.
+ */
+export async function withPoolTransaction<T>(
+  env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">,
+  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
+  work: (tx: PoolDb) => Promise<T>,
+): Promise<T> {
+  configureDriver(env);
+  const pool = new Pool({ connectionString: env.DATABASE_URL });
+  try {
+    const db = drizzlePool({ client: pool });
+    return await db.transaction((tx) => work(tx as unknown as PoolDb));
+  } finally {
+    if (ctx) ctx.waitUntil(pool.end());
+    else await pool.end();
+  }
+}

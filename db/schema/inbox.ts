@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, galleryId, ts, updatedAt } from "./columns";
+import { contacts } from "./contacts";
+import { galleries, members } from "./galleries";
+
+/**
+ * Triage urgency levels, most urgent first. The position is the rank stored in
+ * `inbox_threads.triage_urgency_rank`; a value outside this list ranks with untriaged threads (last).
+ */
+export const INBOX_URGENCY_LEVELS = ["now", "today", "this_week", "later", "none"] as const;
+
+const urgencyRankSql = sql.raw(
+  `case triage_urgency ${INBOX_URGENCY_LEVELS.map((level, rank) => `when '${level}' then ${rank}`).join(" ")} end`,
+);
+
+/** A member's connected mailbox or messaging number; the inbox is member-private. */
+export const inboxConnections = pgTable(
+  "inbox_connections",
+  {
+    id: uuid("id").primaryKey(),
+    galleryId: galleryId().references(() => galleries.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    provider: text("provider").notNull(),
+    address: text("address").notNull(),
+    status: text("status").notNull().default("active"),
+    lastSyncedAt: ts("last_synced_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("inbox_connections_member_idx").on(t.galleryId, t.memberId, t.createdAt, t.id),
+    uniqueIndex("inbox_connections_member_address_key").on(
+      t.galleryId,
+      t.memberId,
+      t.channel,
+      sql`lower(${t.address})`,
+    ),
+  ],
+);
+
+/**
+ * One conversation in a member's inbox (`member_id` is the owner; `assigned_to` is who should answer).
+ * The `last_*` and `unread_count` columns are kept by the writes that add or mark messages.
+ *
+ * Triage is flattened into `triage_*` columns rather than a jsonb object so that priority ordering is a plain
+ * index scan: ORDER BY triage_expects_reply DESC NULLS LAST, triage_urgency_rank ASC NULLS LAST,
+ * triage_intent_probability DESC NULLS LAST, last_message_at DESC, id DESC within (gallery, member, state).
+ */
+export const inboxThreads = pgTable(
+  "inbox_threads",
+  {
+    id: text("id").primaryKey(),
+    galleryId: galleryId().references(() => galleries.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id").references(() => inboxConnections.id, { onDelete: "set null" }),
+    channel: text("channel").notNull(),
+    providerThreadId: text("provider_thread_id"),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** Denormalised from the contact (or the correspondent's display name when no contact is linked). */
+    contactName: text("contact_name"),
+    subject: text("subject"),
+    lastFrom: text("last_from"),
+    lastSnippet: text("last_snippet"),
+    lastMessageAt: ts("last_message_at").notNull().default(sql`now()`),
+    assignedTo: text("assigned_to").references(() => members.id, { onDelete: "set null" }),
+    state: text("state").notNull().default("open"),
+    snoozeUntil: ts("snooze_until"),
+    unreadCount: integer("unread_count").notNull().default(0),
+    triageIntent: text("triage_intent"),
+    triageIntentProbability: doublePrecision("triage_intent_probability"),
+    triageUrgency: text("triage_urgency"),
+    triageUrgencyProbability: doublePrecision("triage_urgency_probability"),
+    triageExpectsReply: doublePrecision("triage_expects_reply"),
+    triageEscalating: doublePrecision("triage_escalating"),
+    triageCorrectedIntent: text("triage_corrected_intent"),
+    triagedAt: ts("triaged_at"),
+    /** INBOX_URGENCY_LEVELS index of triage_urgency; null when untriaged or unknown. */
+    triageUrgencyRank: integer("triage_urgency_rank").generatedAlwaysAs(urgencyRankSql),
+    /** Lower-cased text for `q`, maintained by Postgres. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(subject, '') || ' ' || coalesce(contact_name, '') || ' ' || coalesce(last_from, '') || ' ' || coalesce(last_snippet, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("inbox_threads_member_last_message_idx").on(t.galleryId, t.memberId, t.lastMessageAt, t.id),
+    index("inbox_threads_member_created_idx").on(t.galleryId, t.memberId, t.createdAt, t.id),
+    index("inbox_threads_member_state_idx").on(t.galleryId, t.memberId, t.state, t.lastMessageAt, t.id),
+    index("inbox_threads_member_channel_idx").on(t.galleryId, t.memberId, t.channel, t.lastMessageAt, t.id),
+    index("inbox_threads_member_contact_idx").on(t.galleryId, t.memberId, t.contactId, t.lastMessageAt, t.id),
+    index("inbox_threads_member_unread_idx")
+      .on(t.galleryId, t.memberId, t.lastMessageAt, t.id)
+      .where(sql`${t.unreadCount} > 0`),
+    index("inbox_threads_priority_idx").on(
+      t.galleryId,
+      t.memberId,
+      t.state,
+      t.triageExpectsReply.desc().nullsLast(),
+      t.triageUrgencyRank.asc().nullsLast(),
+      t.triageIntentProbability.desc().nullsLast(),
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("inbox_threads_contact_idx").on(t.galleryId, t.contactId),
+    index("inbox_threads_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    uniqueIndex("inbox_threads_provider_thread_key")
+      .on(t.connectionId, t.providerThreadId)
+      .where(sql`${t.providerThreadId} is not null`),
+  ],
+);
+
+export const inboxMessages = pgTable(
+  "inbox_messages",
+  {
+    id: text("id").primaryKey(),
+    galleryId: galleryId(),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => inboxThreads.id, { onDelete: "cascade" }),
+    /** inbound | outbound */
+    direction: text("direction").notNull(),
+    fromAddress: text("from_address"),
+    fromName: text("from_name"),
+    toAddresses: text("to_addresses").array().notNull().default(sql`'{}'::text[]`),
+    body: text("body"),
+    snippet: text("snippet"),
+    sentAt: ts("sent_at").notNull(),
+    /** Inbound only; null while unread. */
+    readAt: ts("read_at"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inbox_messages_thread_idx").on(t.threadId, t.sentAt, t.id),
+    // Recomputing unread_count touches only the unread inbound messages.
+    index("inbox_messages_unread_idx")
+      .on(t.threadId)
+      .where(sql`${t.direction} = 'inbound' and ${t.readAt} is null`),
+    uniqueIndex("inbox_messages_provider_key")
+      .on(t.threadId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+  ],
+);

@@ -1,0 +1,25 @@
+import { createRouter } from "../lib/app";
+import type { Env } from "../lib/env";
+import { artworksRouter } from "./artworks";
+import { eventsRouter } from "./events";
+import { metaRouter } from "./meta";
+import { openApiDocument, registerOpenApiComponents } from "./openapi";
+
+/** The v1 API Worker: every endpoint group mounted under /v1, and the OpenAPI document. */
+export function createApiApp() {
+  const app = createRouter();
+  const v1 = createRouter();
+  v1.route("/", metaRouter());
+  v1.route("/", artworksRouter());
+  v1.route("/", eventsRouter());
+  registerOpenApiComponents(v1);
+  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${new URL(c.req.url).origin}/v1`)));
+  app.route("/v1", v1);
+  return app;
+}
+
+const app = createApiApp();
+
+export default {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;

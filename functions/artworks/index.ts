@@ -1,0 +1,16 @@
+import { createRouter } from "../../lib/app";
+import { registerArtworksCreate } from "./create";
+import { registerArtworksDelete } from "./delete";
+import { registerArtworksGet } from "./get";
+import { registerArtworksList } from "./list";
+import { registerArtworksUpdate } from "./update";
+
+export function artworksRouter() {
+  const app = createRouter();
+  registerArtworksList(app);
+  registerArtworksCreate(app);
+  registerArtworksGet(app);
+  registerArtworksUpdate(app);
+  registerArtworksDelete(app);
+  return app;
+}

@@ -1,0 +1,233 @@
+import { z } from "@hono/zod-openapi";
+import { idString } from "../../lib/params";
+import { TimestampOut } from "../../lib/time";
+
+/** The complete value sets this API uses where the spec shows one representative value. */
+export const availabilityStates = [
+  "available",
+  "on_hold",
+  "reserved",
+  "sold",
+  "not_for_sale",
+  "on_loan",
+] as const;
+export const ownershipStatuses = ["owned", "consigned", "co_owned", "artist_property"] as const;
+export const conditionStatuses = ["excellent", "very_good", "good", "fair", "poor"] as const;
+export const markets = ["primary", "secondary"] as const;
+export const datePrecisions = ["exact", "month", "year", "circa", "decade", "century"] as const;
+export const dimensionUnits = ["in", "cm"] as const;
+export const editionTypes = ["numbered", "open", "artist_proof", "printers_proof", "hors_commerce"] as const;
+export const coaStatuses = ["not_required", "pending", "issued", "received"] as const;
+export const saveStates = ["new", "draft", "published"] as const;
+export const readinessValues = ["ready", "thin", "empty"] as const;
+export const artistRoles = ["primary", "collaborator", "after", "attributed", "studio"] as const;
+
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case, e.g. USD" })
+  .openapi({ example: "USD" });
+const metadata = z
+  .record(z.string().max(40), z.string().max(500))
+  .refine((m) => Object.keys(m).length <= 50, { message: "holds at most 50 keys" })
+  .openapi({ description: "Up to 50 string keys (40 chars) with string values (500 chars)." });
+const cm = z.number().min(0).max(100_000);
+const year = z.number().int().min(-100_000).max(10_000);
+const text = (max: number) => z.string().max(max);
+
+export const ArtworkArtist = z.object({
+  artist_id: z.string(),
+  role: z.enum(artistRoles),
+  position: z.number().int(),
+  artist_name: z.string(),
+});
+
+export const ArtworkDimension = z.object({
+  component: z.string(),
+  label: z.string().nullable(),
+  height_cm: z.number().nullable(),
+  width_cm: z.number().nullable(),
+  depth_cm: z.number().nullable(),
+  position: z.number().int(),
+  note: z.string().nullable(),
+});
+
+export const ArtworkFormat = z
+  .object({
+    id: z.string(),
+    artwork_id: z.string(),
+    label: z.string(),
+    height_cm: z.number().nullable(),
+    width_cm: z.number().nullable(),
+    depth_cm: z.number().nullable(),
+    dimension_unit: z.enum(dimensionUnits),
+    medium: z.string().nullable(),
+    edition_size: z.number().int().nullable(),
+    stock_quantity: z.number().int(),
+    availability_state: z.enum(availabilityStates),
+    price_cents: z.number().int().nullable().openapi({
+      description: "Membership-gated: null for read-only keys unless the work is public-priced.",
+    }),
+    currency: z.string(),
+    position: z.number().int(),
+    metadata: z.record(z.string(), z.string()),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("ArtworkFormat");
+
+export const Artwork = z
+  .object({
+    id: z.string().openapi({ example: "art_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    title: z.string(),
+    artist_id: z.string().nullable(),
+    artist_name: z.string().nullable(),
+    thumbnail_url: z.string().nullable(),
+    inventory_number: z.string().nullable(),
+    artists: z.array(ArtworkArtist),
+    dimensions: z.array(ArtworkDimension),
+    ownership_status: z.enum(ownershipStatuses),
+    availability_state: z.enum(availabilityStates),
+    medium: z.string().nullable(),
+    year: z.number().int().nullable(),
+    end_year: z.number().int().nullable(),
+    date_precision: z.enum(datePrecisions),
+    date_display: z.string().nullable(),
+    description: z.string().nullable(),
+    dimension_unit: z.enum(dimensionUnits),
+    height_cm: z.number().nullable(),
+    width_cm: z.number().nullable(),
+    depth_cm: z.number().nullable(),
+    framed_height_cm: z.number().nullable(),
+    framed_width_cm: z.number().nullable(),
+    framed_depth_cm: z.number().nullable(),
+    dimensions_text: z.string().nullable(),
+    location_id: z.string().nullable(),
+    price_cents: z.number().int().nullable(),
+    currency: z.string(),
+    is_edition: z.boolean(),
+    edition_number: z.number().int().nullable(),
+    edition_size: z.number().int().nullable(),
+    edition_type: z.enum(editionTypes).nullable(),
+    edition_overrides: z.array(z.string()),
+    parent_artwork_id: z.string().nullable(),
+    coa_status: z.enum(coaStatuses),
+    coa_tracking_number: z.string().nullable(),
+    condition_status: z.enum(conditionStatuses).nullable(),
+    condition_notes: z.string().nullable(),
+    provenance: z.string().nullable(),
+    exhibition_history: z.string().nullable(),
+    literature: z.string().nullable(),
+    catalogue_raisonne: z.string().nullable(),
+    market: z.enum(markets),
+    custom_status_id: z.string().nullable(),
+    show_price_publicly: z.boolean(),
+    published_at: TimestampOut.nullable(),
+    published_version: z.number().int().nullable(),
+    save_state: z.enum(saveStates),
+    source_system: z.string().nullable(),
+    source_external_id: z.string().nullable(),
+    formats: z.array(ArtworkFormat),
+    metadata: z.record(z.string(), z.string()),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("Artwork");
+
+/** Fields a caller may write, shared by create and update. */
+const writableFields = {
+  title: z.string().trim().min(1).max(500),
+  inventory_number: text(100).nullable(),
+  ownership_status: z.enum(ownershipStatuses),
+  availability_state: z.enum(availabilityStates),
+  medium: text(200).nullable(),
+  year: year.nullable(),
+  end_year: year.nullable(),
+  date_precision: z.enum(datePrecisions),
+  date_display: text(200).nullable(),
+  description: text(20_000).nullable(),
+  dimension_unit: z.enum(dimensionUnits),
+  height_cm: cm.nullable(),
+  width_cm: cm.nullable(),
+  depth_cm: cm.nullable(),
+  framed_height_cm: cm.nullable(),
+  framed_width_cm: cm.nullable(),
+  framed_depth_cm: cm.nullable(),
+  dimensions_text: text(500).nullable(),
+  location_id: idString("loc").nullable(),
+  price_cents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+  currency,
+  is_edition: z.boolean(),
+  edition_number: z.number().int().min(1).max(1_000_000).nullable(),
+  edition_size: z.number().int().min(1).max(1_000_000).nullable(),
+  edition_type: z.enum(editionTypes).nullable(),
+  edition_overrides: z.array(text(200)).max(50),
+  parent_artwork_id: idString("art").nullable(),
+  coa_status: z.enum(coaStatuses),
+  coa_tracking_number: text(200).nullable(),
+  condition_status: z.enum(conditionStatuses).nullable(),
+  condition_notes: text(20_000).nullable(),
+  provenance: text(20_000).nullable(),
+  exhibition_history: text(20_000).nullable(),
+  literature: text(20_000).nullable(),
+  catalogue_raisonne: text(500).nullable(),
+  market: z.enum(markets),
+  custom_status_id: idString("cst").nullable(),
+  show_price_publicly: z.boolean(),
+  metadata,
+  /** Credited artists in order; the first `primary` one becomes artist_id/artist_name. */
+  artists: z
+    .array(
+      z.strictObject({
+        artist_id: idString("artist"),
+        role: z.enum(artistRoles).default("primary"),
+      }),
+    )
+    .max(20)
+    .refine((list) => new Set(list.map((a) => `${a.artist_id}:${a.role}`)).size === list.length, {
+      message: "lists the same artist and role twice",
+    }),
+  dimensions: z
+    .array(
+      z.strictObject({
+        component: text(100).default("overall"),
+        label: text(200).nullable().default(null),
+        height_cm: cm.nullable().default(null),
+        width_cm: cm.nullable().default(null),
+        depth_cm: cm.nullable().default(null),
+        note: text(500).nullable().default(null),
+      }),
+    )
+    .max(20),
+  tag_ids: z
+    .array(idString("tag"))
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length, { message: "lists a tag twice" }),
+};
+
+const withRanges = <T extends z.ZodType<{ year?: number | null; end_year?: number | null }>>(schema: T) =>
+  schema.refine((v) => v.year == null || v.end_year == null || v.end_year >= v.year, {
+    message: "end_year must not be before year",
+    path: ["end_year"],
+  });
+
+export const ArtworkCreate = withRanges(
+  z
+    .strictObject({
+      ...writableFields,
+      source_system: text(100).nullable(),
+      source_external_id: text(200).nullable(),
+    })
+    .partial()
+    .required({ title: true }),
+).openapi("ArtworkCreate");
+
+export const ArtworkUpdate = withRanges(z.strictObject(writableFields).partial()).openapi("ArtworkUpdate");
+
+export type ArtworkCreateInput = z.infer<typeof ArtworkCreate>;
+export type ArtworkUpdateInput = z.infer<typeof ArtworkUpdate>;
+
+export const ArtworkIdParams = z.strictObject({
+  id: idString("art").openapi({ param: { name: "id", in: "path" } }),
+});
+
+export const DeleteResult = z.object({ id: z.string(), deleted: z.literal(true) }).openapi("DeleteResult");

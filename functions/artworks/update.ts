@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import { httpDb } from "../../db/client";
+import {
+  activityInsert,
+  updateArtworkRelations,
+  updateArtworkStatement,
+} from "../../db/queries/artwork-writes";
+import { artworkJsonById, findArtwork } from "../../db/queries/artworks";
+import { nextTimestamp } from "../../db/queries/rows";
+import type { Router } from "../../lib/app";
+import { operation } from "../../lib/operation";
+import type { DomainEventInput } from "../../lib/outbox";
+import { ApiError } from "../../lib/problem";
+import { executeWrite, guarded } from "../../lib/write";
+import { Artwork, ArtworkIdParams, ArtworkUpdate, type ArtworkUpdateInput } from "./schemas";
+
+const route = operation({
+  operationId: "updateArtwork",
+  method: "patch",
+  path: "/gallery/artworks/{id}",
+  tags: ["Artworks"],
+  summary: "Update an artwork",
+  description:
+    "Changes only the fields sent; `artists`, `dimensions` and `tag_ids` replace the whole list. Emits `artwork.updated` with `previous_attributes`, and `artwork.price_changed` when price_cents or currency change. A request that changes nothing emits nothing.",
+  auth: { scopes: ["artworks:update"] },
+  idempotent: true,
+  pathIds: { id: "art" },
+  exampleBody: { title: "Untitled (Red)" },
+  request: {
+    params: ArtworkIdParams,
+    body: { required: true, content: { "application/json": { schema: ArtworkUpdate } } },
+  },
+  responses: {
+    200: { description: "The updated artwork.", content: { "application/json": { schema: Artwork } } },
+  },
+});
+
+/** The former values of the fields this patch changes. */
+function previousAttributes(
+  before: Record<string, unknown>,
+  input: ArtworkUpdateInput,
+): Record<string, unknown> {
+  const previous: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (field === "tag_ids" || field === "dimensions" || field === "artists") {
+      previous[field] = field === "tag_ids" ? null : before[field];
+      continue;
+    }
+    if (JSON.stringify(before[field]) !== JSON.stringify(value)) previous[field] = before[field];
+  }
+  return previous;
+}
+
+export function registerArtworksUpdate(app: Router): void {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const principal = c.get("principal");
+    const view = { draft: false, gatePrices: principal.readOnly };
+    const current = await findArtwork(httpDb(c.env), principal.galleryId, id, view);
+    if (!current) throw new ApiError("not_found", `No artwork ${id} in this gallery.`);
+    const before = current.body;
+    const merged = {
+      year: before.year as number | null,
+      end_year: before.end_year as number | null,
+      ...input,
+    };
+    if (merged.year != null && merged.end_year != null && merged.end_year < merged.year) {
+      throw new ApiError("invalid_request", "Body field `end_year` must not be before year.", [
+        { location: "body", field: "end_year", message: "must not be before year" },
+      ]);
+    }
+    const previous = previousAttributes(before, input);
+    if (Object.keys(previous).length === 0) return c.json(before as never, 200);
+
+    const at = nextTimestamp(current.updatedAt);
+    const object = artworkJsonById(principal.galleryId, id, view);
+    const events: DomainEventInput[] = [
+      {
+        type: "artwork.updated",
+        resourceType: "artwork",
+        resourceId: id,
+        data: sql`jsonb_build_object('object', (${object}), 'previous_attributes', ${JSON.stringify(previous)}::jsonb)`,
+      },
+    ];
+    const activity = [];
+    if ("price_cents" in previous || "currency" in previous) {
+      const priceBefore = { price_cents: before.price_cents, currency: before.currency };
+      events.push({
+        type: "artwork.price_changed",
+        resourceType: "artwork",
+        resourceId: id,
+        data: sql`jsonb_build_object('object', (${object}), 'previous_attributes', ${JSON.stringify(priceBefore)}::jsonb)`,
+      });
+      activity.push(
+        activityInsert(principal.galleryId, id, principal.credentialId, at, {
+          eventType: "price_changed",
+          summary: "Price changed",
+          metadata: {
+            from: priceBefore,
+            to: {
+              price_cents: input.price_cents ?? before.price_cents,
+              currency: input.currency ?? before.currency,
+            },
+          },
+        }),
+      );
+    }
+    if ("location_id" in previous) {
+      activity.push(
+        activityInsert(principal.galleryId, id, principal.credentialId, at, {
+          eventType: "moved",
+          summary: "Location changed",
+          metadata: { from: before.location_id, to: input.location_id },
+        }),
+      );
+    }
+    return executeWrite(c, {
+      statements: [
+        guarded(updateArtworkStatement(principal.galleryId, id, input, current.updatedAt, at)),
+        ...updateArtworkRelations(principal.galleryId, id, input),
+        ...activity,
+      ],
+      events,
+      status: 200,
+      body: object,
+    }) as never;
+  });
+}

@@ -1,0 +1,148 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { httpDb } from "../db/client";
+import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../db/queries/credentials";
+import { sha256Hex } from "./crypto";
+import type { AppEnv, Env } from "./env";
+import { ApiError } from "./problem";
+import { missingScopes, scopesForRole } from "./scopes";
+
+export type CredentialKind = "secret" | "publishable" | "session";
+
+export const SECRET_KEY_PREFIX = "gpk_";
+export const PUBLISHABLE_TOKEN_PREFIX = "gpub_";
+export const SESSION_TOKEN_PREFIX = "gss_";
+export const SESSION_COOKIE = "gallery_session";
+
+/** Who is calling: resolved once per request by `authenticate` and read by handlers via `c.var.principal`. */
+export interface Principal {
+  kind: CredentialKind;
+  /** The api_keys or sessions row id. */
+  credentialId: string;
+  galleryId: string;
+  livemode: boolean;
+  scopes: readonly string[];
+  memberId: string | null;
+  role: "editor" | "viewer" | null;
+  /** Every scope is `:read`: format prices are gated for such callers. */
+  readOnly: boolean;
+}
+
+const TOKEN_SHAPE = /^(gpk_|gpub_|gss_)[A-Za-z0-9_-]{22,128}$/;
+/** Credential lookups are cached at the edge; a revoke purges the entry. */
+const CACHE_TTL_SECONDS = 300;
+/** Unknown credentials are remembered briefly so a flood of bad keys costs one lookup each. */
+const NEGATIVE_TTL_SECONDS = 60;
+
+type Cached = { found: false } | { found: true; record: CredentialRecord };
+
+export function credentialCacheKey(hash: string): string {
+  return `cred:${hash}`;
+}
+
+/** Removes a credential from the edge cache; called by every revoke. */
+export async function purgeCredential(env: Pick<Env, "AUTH_CACHE">, hash: string): Promise<void> {
+  await env.AUTH_CACHE.delete(credentialCacheKey(hash));
+}
+
+function presentedToken(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+  const authorization = c.req.header("authorization");
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match)
+      throw new ApiError("unauthenticated", "The Authorization header must be `Bearer <credential>`.");
+    return match[1]!;
+  }
+  const apiKey = c.req.header("x-api-key");
+  if (apiKey !== undefined) return apiKey.trim();
+  return getCookie(c, SESSION_COOKIE) ?? null;
+}
+
+function kindOf(token: string): CredentialKind {
+  if (token.startsWith(SECRET_KEY_PREFIX)) return "secret";
+  if (token.startsWith(PUBLISHABLE_TOKEN_PREFIX)) return "publishable";
+  return "session";
+}
+
+async function lookup(env: Env, token: string): Promise<CredentialRecord | null> {
+  const hash = await sha256Hex(token);
+  const cacheKey = credentialCacheKey(hash);
+  const cached = await env.AUTH_CACHE.get<Cached>(cacheKey, "json");
+  if (cached) return cached.found && notExpired(cached.record) ? cached.record : null;
+  const db = httpDb(env);
+  const record =
+    kindOf(token) === "session" ? await findSessionByHash(db, hash) : await findApiKeyByHash(db, hash);
+  const entry: Cached = record ? { found: true, record } : { found: false };
+  const ttl = record ? cacheTtl(record) : NEGATIVE_TTL_SECONDS;
+  await env.AUTH_CACHE.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl });
+  return record;
+}
+
+function notExpired(record: CredentialRecord): boolean {
+  return record.expiresAt === null || Date.parse(record.expiresAt) > Date.now();
+}
+
+function cacheTtl(record: CredentialRecord): number {
+  if (record.expiresAt === null) return CACHE_TTL_SECONDS;
+  const remaining = Math.floor((Date.parse(record.expiresAt) - Date.now()) / 1000);
+  return Math.max(60, Math.min(CACHE_TTL_SECONDS, remaining));
+}
+
+function toPrincipal(record: CredentialRecord): Principal {
+  const scopes = record.kind === "session" ? scopesForRole(record.role ?? "viewer") : record.scopes;
+  return {
+    kind: record.kind,
+    credentialId: record.id,
+    galleryId: record.galleryId,
+    livemode: record.livemode,
+    scopes,
+    memberId: record.memberId,
+    role: record.role,
+    readOnly: scopes.every((s) => s.endsWith(":read")),
+  };
+}
+
+const kindNames: Record<CredentialKind, string> = {
+  secret: "a secret API key (gpk_)",
+  publishable: "a publishable token (gpub_)",
+  session: "a first-party member session (gss_)",
+};
+
+export interface AuthRequirement {
+  /** Credential kinds the operation accepts. */
+  credentials: readonly CredentialKind[];
+  /** Scopes the operation requires; all of them. */
+  scopes: readonly string[];
+}
+
+/**
+ * The one authentication and authorisation gate. 401 when no valid credential is presented; 403 when a valid
+ * credential is of a kind the operation does not accept or lacks a required scope.
+ */
+export function authenticate(requirement: AuthRequirement): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = presentedToken(c);
+    if (token === null || token === "") {
+      throw new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
+    }
+    const record = TOKEN_SHAPE.test(token) ? await lookup(c.env, token) : null;
+    if (!record) throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+    const principal = toPrincipal(record);
+    if (!requirement.credentials.includes(principal.kind)) {
+      const accepted = requirement.credentials.map((k) => kindNames[k]).join(" or ");
+      throw new ApiError("forbidden", `This operation requires ${accepted}.`, {
+        credential: principal.kind,
+        accepted: requirement.credentials,
+      });
+    }
+    const missing = missingScopes(principal.scopes, requirement.scopes);
+    if (missing.length > 0) {
+      throw new ApiError("forbidden", `The credential lacks the scope(s) ${missing.join(", ")}.`, {
+        missing_scopes: missing,
+        required_scopes: requirement.scopes,
+      });
+    }
+    c.set("principal", principal);
+    await next();
+  };
+}

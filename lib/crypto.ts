@@ -1,0 +1,58 @@
+const encoder = new TextEncoder();
+
+export function base64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64url(value: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
+  try {
+    const bin = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+export function hex(bytes: ArrayBuffer | Uint8Array): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+}
+
+/** A random secret of `bytes` bytes (at least 128 bits), base64url, behind a type prefix. */
+export function randomToken(prefix: string, bytes = 24): string {
+  return `${prefix}${base64url(crypto.getRandomValues(new Uint8Array(bytes)))}`;
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+export async function hmacSign(secret: string, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(message)));
+}
+
+/** Constant-time string comparison for secrets of equal public length. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const ab = encoder.encode(a);
+  const bb = encoder.encode(b);
+  if (ab.length !== bb.length) return false;
+  let diff = 0;
+  for (let i = 0; i < ab.length; i++) diff |= ab[i]! ^ bb[i]!;
+  return diff === 0;
+}

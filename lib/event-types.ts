@@ -1,0 +1,13 @@
+/**
+ * The catalogue of domain event types (`<resource>.<past-tense verb>`). Each entry says when it is emitted;
+ * the `data` of every event is `{ object }` (the resource after the change) plus, for updates,
+ * `previous_attributes` (the changed fields' former values).
+ */
+export const eventTypes = {
+  "artwork.created": "An artwork was created.",
+  "artwork.updated": "An artwork's fields changed. `data.previous_attributes` holds the former values.",
+  "artwork.price_changed": "An artwork's price_cents or currency changed (emitted beside artwork.updated).",
+  "artwork.deleted": "An artwork was deleted. `data.object` is its last state.",
+} as const;
+
+export type EventType = keyof typeof eventTypes;

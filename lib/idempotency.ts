@@ -1,0 +1,121 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { sha256Hex } from "./crypto";
+import type { AppEnv, Env } from "./env";
+import { ApiError } from "./problem";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const REPLAYED_HEADER = "Idempotent-Replayed";
+/** Keys and their stored responses are kept 14 days. */
+export const IDEMPOTENCY_TTL_SECONDS = 14 * 24 * 60 * 60;
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotencyClaim {
+  key: string;
+  /** Fingerprint of the request: method, path, query and canonical JSON body. */
+  requestHash: string;
+  method: string;
+  path: string;
+}
+
+export interface StoredResponse {
+  requestHash: string;
+  status: number;
+  body: unknown;
+}
+
+const claims = new WeakMap<Request, IdempotencyClaim>();
+
+/** The claim for this request, when it carries an Idempotency-Key on an idempotent operation. */
+export function claimOf(c: Context<AppEnv>): IdempotencyClaim | undefined {
+  return claims.get(c.req.raw);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+async function fingerprint(c: Context<AppEnv>): Promise<string> {
+  const url = new URL(c.req.url);
+  const text = await c.req.text();
+  let body = text;
+  try {
+    if (text !== "") body = canonicalJson(JSON.parse(text));
+  } catch {
+    // Not JSON: the validator rejects it later; the raw text still identifies the request.
+  }
+  return sha256Hex(`${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${body}`);
+}
+
+export function cacheKey(galleryId: string, keyHash: string): string {
+  return `idem:${galleryId}:${keyHash}`;
+}
+
+export async function idempotencyCacheKey(galleryId: string, key: string): Promise<string> {
+  return cacheKey(galleryId, await sha256Hex(key));
+}
+
+export function replay(stored: StoredResponse): Response {
+  return new Response(stored.body === null ? null : JSON.stringify(stored.body), {
+    status: stored.status,
+    headers: { "content-type": "application/json", [REPLAYED_HEADER]: "true" },
+  });
+}
+
+export function reusedKey(): ApiError {
+  return new ApiError(
+    "idempotency_key_reused",
+    "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+    [{ location: "header", field: IDEMPOTENCY_HEADER, message: "was used with a different request body" }],
+  );
+}
+
+/**
+ * Runs before the handler of an idempotent operation: validates the key, answers a replay from the edge cache
+ * when the finished response is there (no database work), and otherwise records the claim for lib/write.ts,
+ * which makes it durable in Postgres inside the write's own transaction.
+ */
+export function idempotency(opts: { dryRunQuery?: string } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined) return next();
+    if (opts.dryRunQuery && c.req.query(opts.dryRunQuery) === "true") return next();
+    if (!KEY_SHAPE.test(key)) {
+      throw new ApiError("invalid_request", "Idempotency-Key must be 1 to 255 visible ASCII characters.", [
+        {
+          location: "header",
+          field: IDEMPOTENCY_HEADER,
+          message: "must be 1 to 255 visible ASCII characters",
+        },
+      ]);
+    }
+    const principal = c.get("principal");
+    const requestHash = await fingerprint(c);
+    const cached = await c.env.IDEMPOTENCY_CACHE.get<StoredResponse>(
+      await idempotencyCacheKey(principal.galleryId, key),
+      "json",
+    );
+    if (cached) {
+      if (cached.requestHash !== requestHash) throw reusedKey();
+      return replay(cached);
+    }
+    claims.set(c.req.raw, { key, requestHash, method: c.req.method, path: new URL(c.req.url).pathname });
+    return next();
+  };
+}
+
+/** Keeps the finished response at the edge so the next retry needs no database round trip. */
+export async function cacheResponse(
+  env: Pick<Env, "IDEMPOTENCY_CACHE">,
+  galleryId: string,
+  claim: IdempotencyClaim,
+  stored: StoredResponse,
+): Promise<void> {
+  await env.IDEMPOTENCY_CACHE.put(await idempotencyCacheKey(galleryId, claim.key), JSON.stringify(stored), {
+    expirationTtl: IDEMPOTENCY_TTL_SECONDS,
+  });
+}

@@ -1,0 +1,105 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { authenticate, type CredentialKind } from "./auth";
+import type { AppEnv } from "./env";
+import { IDEMPOTENCY_HEADER, idempotency } from "./idempotency";
+import { problemResponses } from "./problem";
+
+export interface OperationAuth {
+  /** Scopes required (all of them). */
+  scopes: readonly string[];
+  /** Credential kinds accepted; secret keys and member sessions by default. */
+  credentials?: readonly CredentialKind[];
+}
+
+/** What the conformance suite needs to know about an operation, collected as routes are declared. */
+export interface OperationEntry {
+  operationId: string;
+  method: string;
+  /** Path under /v1, OpenAPI style: /gallery/artworks/{id}. */
+  path: string;
+  scopes: readonly string[];
+  credentials: readonly CredentialKind[];
+  idempotent: boolean;
+  paginated: boolean;
+  sorts: readonly string[];
+  /** Path parameter name → id prefix (`art`), for generated cross-tenant checks. */
+  pathIds: Record<string, string>;
+  /** A minimal valid JSON body, for generated body checks. */
+  exampleBody?: Record<string, unknown>;
+}
+
+export const operationRegistry: OperationEntry[] = [];
+
+const DEFAULT_CREDENTIALS: readonly CredentialKind[] = ["secret", "session"];
+
+type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
+  operationId: string;
+  auth: OperationAuth;
+  /** Accepts `Idempotency-Key` (every mutating operation does). */
+  idempotent?: boolean;
+  /** Query parameter that turns the call into a dry run, which makes no idempotency claim. */
+  dryRunQuery?: string;
+  exampleBody?: Record<string, unknown>;
+  /** Path parameter name → id prefix. */
+  pathIds?: Record<string, string>;
+};
+
+const idempotencyHeaderDoc = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header" as const,
+  required: false,
+  description:
+    "A unique key (1 to 255 visible ASCII characters). A retry with the same key and body replays the stored response for 14 days with `Idempotent-Replayed: true`; the same key with a different body is 400 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_key_in_use`.",
+  schema: { type: "string" as const, minLength: 1, maxLength: 255 },
+};
+
+function sortsOf(config: OperationConfig): string[] {
+  const query = config.request?.query as { shape?: Record<string, unknown> } | undefined;
+  const sort = query?.shape?.sort as { unwrap?: () => { options?: string[] } } | undefined;
+  return sort?.unwrap?.().options ?? [];
+}
+
+/**
+ * Declares an operation: its route plus everything the shared mechanisms need. Authentication, scopes,
+ * idempotency, the six problem responses and the OpenAPI security entry all come from here, so a route cannot
+ * forget one.
+ */
+export function operation<const C extends OperationConfig>(config: C) {
+  const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, ...route } = config;
+  const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
+  const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
+  if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
+  const query = route.request?.query as { shape?: Record<string, unknown> } | undefined;
+  operationRegistry.push({
+    operationId: config.operationId,
+    method: config.method.toUpperCase(),
+    path: config.path,
+    scopes: auth.scopes,
+    credentials,
+    idempotent,
+    paginated: Boolean(query?.shape && "cursor" in query.shape),
+    sorts: sortsOf(config),
+    pathIds,
+    ...(exampleBody ? { exampleBody } : {}),
+  });
+  const schemes: Record<CredentialKind, string> = {
+    secret: "bearerAuth",
+    publishable: "publishableToken",
+    session: "sessionCookie",
+  };
+  const security = credentials.map((kind) => ({
+    [schemes[kind]]: kind === "secret" ? [...auth.scopes] : [],
+  }));
+  const scopeNote = auth.scopes.length
+    ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.`
+    : "";
+  return createRoute({
+    ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds">),
+    description: `${route.description ?? ""}${scopeNote}`.trim(),
+    middleware,
+    security,
+    ...(idempotent ? { parameters: [idempotencyHeaderDoc] } : {}),
+    responses: { ...route.responses, ...problemResponses },
+  });
+}

@@ -1,0 +1,24 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Principal } from "./auth";
+import type { EventType } from "./event-types";
+import { newId } from "./ids";
+
+export interface DomainEventInput {
+  type: EventType;
+  resourceType: string;
+  resourceId: string;
+  /** The event payload: a JSON object, or SQL yielding jsonb evaluated inside the write's transaction. */
+  data: Record<string, unknown> | SQL;
+}
+
+/**
+ * The outbox writer: an INSERT of the domain event, to be run in the same transaction as the change it records
+ * (see lib/write.ts), so an event exists if and only if its change committed.
+ */
+export function eventInsert(principal: Principal, requestId: string, event: DomainEventInput): SQL {
+  const data =
+    "getSQL" in event.data ? sql`(${event.data})::jsonb` : sql`${JSON.stringify(event.data)}::jsonb`;
+  return sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data, actor_id, request_id)
+    values (${newId("evt")}, ${principal.galleryId}, ${event.type}, ${principal.livemode}, ${event.resourceType},
+      ${event.resourceId}, ${data}, ${principal.credentialId}, ${requestId})`;
+}

@@ -1,0 +1,206 @@
+import { z } from "@hono/zod-openapi";
+
+export type Retry = "permanent" | "transient" | "after_delay";
+
+interface ErrorDefinition {
+  status: number;
+  title: string;
+  retry: Retry;
+  description: string;
+}
+
+/** The error dictionary: every `code` the API can return. Served at /v1/errors and /v1/errors/{code}. */
+export const errorCodes = {
+  invalid_request: {
+    status: 400,
+    title: "Invalid request",
+    retry: "permanent",
+    description:
+      "A parameter, header or body field is missing, malformed, out of range or not allowed. `details` lists each problem with its location.",
+  },
+  idempotency_key_reused: {
+    status: 400,
+    title: "Idempotency key reused",
+    retry: "permanent",
+    description:
+      "The Idempotency-Key was already used with a different request body or operation. Use a new key for a new request.",
+  },
+  unauthenticated: {
+    status: 401,
+    title: "Authentication required",
+    retry: "permanent",
+    description:
+      "No credential was sent, or it is unknown, revoked or expired. Send a secret key as `Authorization: Bearer gpk_…` or `x-api-key`.",
+  },
+  forbidden: {
+    status: 403,
+    title: "Forbidden",
+    retry: "permanent",
+    description:
+      "The credential is valid but may not perform this operation: a scope is missing (listed in `details.missing_scopes`) or the operation needs another kind of credential.",
+  },
+  not_found: {
+    status: 404,
+    title: "Not found",
+    retry: "permanent",
+    description: "No such resource exists in the caller's gallery.",
+  },
+  method_not_allowed: {
+    status: 405,
+    title: "Method not allowed",
+    retry: "permanent",
+    description: "The path exists but does not accept this HTTP method.",
+  },
+  conflict: {
+    status: 409,
+    title: "Conflict",
+    retry: "permanent",
+    description:
+      "The request conflicts with the resource's current state (for example a duplicate unique value).",
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    title: "Idempotency key in use",
+    retry: "transient",
+    description: "A request with this Idempotency-Key is still being processed. Retry with backoff.",
+  },
+  concurrent_modification: {
+    status: 409,
+    title: "Concurrent modification",
+    retry: "transient",
+    description: "The resource changed while this request was applying its change. Retry the request.",
+  },
+  payload_too_large: {
+    status: 413,
+    title: "Payload too large",
+    retry: "permanent",
+    description: "The request body exceeds the limit for this operation.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: "Unsupported media type",
+    retry: "permanent",
+    description: "Request bodies must be JSON, sent with `Content-Type: application/json`.",
+  },
+  internal_error: {
+    status: 500,
+    title: "Internal error",
+    retry: "transient",
+    description:
+      "The server failed to complete the request. Nothing was changed unless the response says so. Retry with backoff.",
+  },
+  service_unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    retry: "after_delay",
+    description: "A dependency is temporarily unavailable. Retry after the `Retry-After` delay.",
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+export const ERRORS_PATH = "/v1/errors";
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    details: unknown = null,
+    headers: Record<string, string> = {},
+  ) {
+    super(detail ?? errorCodes[code].description);
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return errorCodes[this.code].status;
+  }
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  retry: Retry;
+  details: unknown;
+  instance: string;
+  request_id: string;
+}
+
+export function problemBody(origin: string, error: ApiError, instance: string, requestId: string): Problem {
+  const def = errorCodes[error.code];
+  return {
+    type: `${origin}${ERRORS_PATH}/${error.code}`,
+    title: def.title,
+    status: def.status,
+    detail: error.message,
+    code: error.code,
+    retry: def.retry,
+    details: error.details,
+    instance,
+    request_id: requestId,
+  };
+}
+
+export function problemResponse(body: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: body.status,
+    headers: { "content-type": PROBLEM_CONTENT_TYPE, ...headers },
+  });
+}
+
+/** One entry of `details` for input errors: where the problem is and what is wrong. */
+export interface FieldIssue {
+  location: "query" | "path" | "body" | "header";
+  field: string;
+  message: string;
+}
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({
+      description: "URL of this code's entry in the error dictionary.",
+      example: "https://api.example.com/v1/errors/invalid_request",
+    }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+    retry: z.enum(["permanent", "transient", "after_delay"]),
+    details: z.unknown().openapi({
+      description: "Structured detail; for input errors a list of `{location, field, message}`.",
+    }),
+    instance: z.string().openapi({ description: "The request path this problem is about." }),
+    request_id: z.string(),
+  })
+  .openapi("Problem");
+
+const problemStatuses = {
+  400: "The request is invalid (`invalid_request`, `idempotency_key_reused`).",
+  401: "No valid credential (`unauthenticated`).",
+  403: "The credential may not perform this operation (`forbidden`).",
+  404: "No such resource in the caller's gallery (`not_found`).",
+  409: "Conflicts with the current state or an in-flight request with the same Idempotency-Key.",
+  500: "The server failed (`internal_error`); retry with backoff.",
+} as const;
+
+const problemContent = { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } };
+
+/** The six problem responses every operation documents. */
+export const problemResponses = {
+  400: { description: problemStatuses[400], content: problemContent },
+  401: { description: problemStatuses[401], content: problemContent },
+  403: { description: problemStatuses[403], content: problemContent },
+  404: { description: problemStatuses[404], content: problemContent },
+  409: { description: problemStatuses[409], content: problemContent },
+  500: { description: problemStatuses[500], content: problemContent },
+};

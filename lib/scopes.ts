@@ -1,0 +1,41 @@
+export const scopeResources = [
+  "api_keys",
+  "artists",
+  "artworks",
+  "contacts",
+  "events",
+  "inbox",
+  "offers",
+  "publications",
+  "sales",
+  "shows",
+  "viewing_rooms",
+  "webhooks",
+] as const;
+
+export const scopeActions = ["read", "create", "update", "delete"] as const;
+
+/**
+ * Every scope a key can hold: `<resource>:<action>` for each resource, plus `artworks:write`, which the spec
+ * names for deleting auction records.
+ */
+export const allScopes: readonly string[] = [
+  ...scopeResources.flatMap((r) => scopeActions.map((a) => `${r}:${a}`)),
+  "artworks:write",
+].sort();
+
+export const readScopes: readonly string[] = allScopes.filter((s) => s.endsWith(":read"));
+
+export function isKnownScope(scope: string): boolean {
+  return allScopes.includes(scope);
+}
+
+/** All listed scopes are required (the spec leaves all-vs-any open; requiring all is the safe reading). */
+export function missingScopes(held: readonly string[], required: readonly string[]): string[] {
+  return required.filter((s) => !held.includes(s));
+}
+
+/** Member roles map onto scopes: editors may do everything, viewers only read. */
+export function scopesForRole(role: "editor" | "viewer"): readonly string[] {
+  return role === "editor" ? allScopes : readScopes;
+}

@@ -1,0 +1,46 @@
+import { z } from "@hono/zod-openapi";
+
+const UTC_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?Z$/;
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A filter timestamp: UTC only (ends in an upper-case `Z`), seconds and fraction optional, and a real calendar
+ * date (leap years included). Returns false for anything else.
+ */
+export function isStrictUtcTimestamp(value: string): boolean {
+  const m = UTC_TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m
+    .slice(1, 7)
+    .map((v) => (v === undefined ? 0 : Number(v)));
+  if (month! < 1 || month! > 12 || day! < 1 || year! < 1) return false;
+  const maxDay = month === 2 && isLeapYear(year!) ? 29 : DAYS_IN_MONTH[month! - 1]!;
+  return day! <= maxDay && hour! <= 23 && minute! <= 59 && second! <= 59;
+}
+
+export const UtcTimestamp = z
+  .string()
+  .refine(isStrictUtcTimestamp, {
+    message:
+      "must be a UTC date-time ending in Z with a real calendar date, e.g. 2024-02-29T00:00Z or 2024-02-29T23:59:59.123Z",
+  })
+  .openapi({
+    type: "string",
+    format: "date-time",
+    pattern: UTC_TIMESTAMP.source,
+    example: "2024-02-29T00:00:00Z",
+  });
+
+/** Output timestamps: UTC with milliseconds. Postgres text (`2026-11-21 09:37:31.548+00`) in, ISO out. */
+export function isoTimestamp(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return date.toISOString();
+}
+
+export const TimestampOut = z.string().openapi({ format: "date-time", example: "2026-11-21T09:37:31.548Z" });

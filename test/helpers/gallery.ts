@@ -1,0 +1,65 @@
+import { env, exports } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
+import { httpDb } from "../../db/client";
+import { textArray } from "../../db/queries/rows";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { allScopes } from "../../lib/scopes";
+
+export const db = () => httpDb(env);
+
+export interface TestGallery {
+  id: string;
+  /** A secret key holding every scope. */
+  key: string;
+  /** Mints another secret key with exactly these scopes. */
+  keyWith(scopes: readonly string[]): Promise<string>;
+}
+
+export async function mintKey(
+  galleryId: string,
+  scopes: readonly string[],
+  kind: "secret" | "publishable" = "secret",
+) {
+  const token = randomToken(kind === "secret" ? "gpk_" : "gpub_");
+  await db().execute(sql`insert into api_keys (id, gallery_id, kind, name, prefix, key_hash, scopes)
+    values (${newId("key")}, ${galleryId}, ${kind}, 'test', ${token.slice(0, 12)}, ${await sha256Hex(token)}, ${textArray([...scopes])})`);
+  return token;
+}
+
+/** A new, empty gallery of its own for each test file or case: tenancy isolates tests from one another. */
+export async function createGallery(opts: { livemode?: boolean } = {}): Promise<TestGallery> {
+  const id = newId("gal");
+  await db().execute(
+    sql`insert into galleries (id, name, slug, livemode) values (${id}, ${`Test ${id}`}, ${id}, ${opts.livemode ?? false})`,
+  );
+  return {
+    id,
+    key: await mintKey(id, allScopes),
+    keyWith: (scopes) => mintKey(id, scopes),
+  };
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API Worker in-process, as an HTTP client would. */
+export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  return exports.default.fetch(new Request(`https://api.test/v1${path}`, { method, headers, body }));
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
