@@ -1,3 +1,5 @@
+import { z } from "@hono/zod-openapi";
+
 /**
  * The catalogue of domain event types (`<resource>.<past-tense verb>`). Each entry says when it is emitted;
  * the `data` of every event is `{ object }` (the resource after the change) plus, for updates,
@@ -11,3 +13,11 @@ export const eventTypes = {
 } as const;
 
 export type EventType = keyof typeof eventTypes;
+
+export const EventTypeSchema = z
+  .enum(Object.keys(eventTypes) as [EventType, ...EventType[]])
+  .openapi("EventType", {
+    description: Object.entries(eventTypes)
+      .map(([type, when]) => `- \`${type}\`: ${when}`)
+      .join("\n"),
+  });

@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { authenticate, type CredentialKind } from "./auth";
 import type { AppEnv } from "./env";
@@ -94,8 +94,11 @@ export function operation<const C extends OperationConfig>(config: C) {
   const scopeNote = auth.scopes.length
     ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.`
     : "";
+  // Operations without query parameters still reject unknown ones, like unknown body fields.
+  const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
   return createRoute({
     ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds">),
+    request: request as C["request"],
     description: `${route.description ?? ""}${scopeNote}`.trim(),
     middleware,
     security,

@@ -41,6 +41,7 @@ export function listResponse<T extends z.ZodType>(item: T, name: string) {
 }
 
 export interface PageRequest {
+  /** The list's operationId: a cursor is only valid for the list that minted it. */
   route: string;
   sort: string;
   dir: SortDir;

@@ -22,7 +22,7 @@ import {
   readinessValues,
 } from "./schemas";
 
-const ROUTE = "artworks.list";
+const ROUTE = "listArtworks";
 
 const query = z
   .strictObject({

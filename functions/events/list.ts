@@ -6,7 +6,7 @@ import { operation } from "../../lib/operation";
 import { listResponse, pageOf, pageRequest, paginationQuery } from "../../lib/pagination";
 import { DomainEvent } from "./schemas";
 
-const ROUTE = "events.list";
+const ROUTE = "listEvents";
 
 const route = operation({
   operationId: "listEvents",

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { EventTypeSchema } from "../../lib/event-types";
 import { TimestampOut } from "../../lib/time";
 
 export const DomainEvent = z
   .object({
     id: z.string().openapi({ example: "evt_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    type: z.string().openapi({ example: "artwork.created" }),
+    type: EventTypeSchema,
     livemode: z.boolean(),
     resource_type: z.string(),
     resource_id: z.string(),

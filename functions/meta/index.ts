@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createRouter } from "../../lib/app";
-import { ApiError, type ErrorCode, errorCodes } from "../../lib/problem";
+import { ApiError, type ErrorCode, errorCodes, problemResponses } from "../../lib/problem";
 
 const ErrorEntry = z
   .object({
@@ -23,9 +23,12 @@ export function metaRouter() {
     createRoute({
       method: "get",
       path: "/health",
+      operationId: "getHealth",
+      security: [],
       tags: ["Meta"],
       summary: "Liveness",
       responses: {
+        ...problemResponses,
         200: {
           description: "The Worker is up.",
           content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } },
@@ -38,9 +41,12 @@ export function metaRouter() {
     createRoute({
       method: "get",
       path: "/errors",
+      operationId: "listErrorCodes",
+      security: [],
       tags: ["Meta"],
       summary: "The error dictionary",
       responses: {
+        ...problemResponses,
         200: {
           description: "Every error code.",
           content: { "application/json": { schema: z.object({ data: z.array(ErrorEntry) }) } },
@@ -53,6 +59,8 @@ export function metaRouter() {
     createRoute({
       method: "get",
       path: "/errors/{code}",
+      operationId: "getErrorCode",
+      security: [],
       tags: ["Meta"],
       summary: "One error code",
       request: {
@@ -64,6 +72,7 @@ export function metaRouter() {
         }),
       },
       responses: {
+        ...problemResponses,
         200: {
           description: "The error code's entry.",
           content: { "application/json": { schema: ErrorEntry } },
