@@ -1,6 +1,8 @@
 import { createRouter } from "../lib/app";
 import type { Env } from "../lib/env";
+import { apiKeysRouter } from "./api-keys";
 import { artworksRouter } from "./artworks";
+import { authRouter } from "./auth";
 import { eventsRouter } from "./events";
 import { metaRouter } from "./meta";
 import { openApiDocument, registerOpenApiComponents } from "./openapi";
@@ -12,6 +14,8 @@ export function createApiApp() {
   v1.route("/", metaRouter());
   v1.route("/", artworksRouter());
   v1.route("/", eventsRouter());
+  v1.route("/", authRouter());
+  v1.route("/", apiKeysRouter());
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${new URL(c.req.url).origin}/v1`)));
   app.route("/v1", v1);

@@ -32,8 +32,9 @@ export function fieldIssues(error: ZodError, target: string): FieldIssue[] {
         message: location === "body" ? "is not a known field" : "is not a known parameter",
       }));
     }
-    const message =
-      issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+    // zod leaves `issue.input` out unless asked (reportInput), so only the message tells an absent value apart.
+    const missing = issue.code === "invalid_type" && issue.message.endsWith("received undefined");
+    const message = missing ? "is required" : issue.message;
     return [{ location, field: path || "(root)", message }];
   });
 }

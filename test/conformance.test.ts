@@ -39,11 +39,14 @@ async function expectProblem(response: Response, status: number, code?: string) 
 }
 
 /** Creates a resource of the given id prefix in a gallery, for cross-tenant checks. */
+async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
+  const response = await call("POST", path, { key: g.key, body });
+  return ((await response.json()) as { id: string }).id;
+}
+
 const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
-  art: async (g) => {
-    const response = await call("POST", "/gallery/artworks", { key: g.key, body: { title: "Fixture" } });
-    return ((await response.json()) as { id: string }).id;
-  },
+  art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
+  key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
 };
 
 function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {

@@ -21,7 +21,8 @@ CREATE OR REPLACE FUNCTION expect_references(found bigint, expected bigint, fiel
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  IF found <> expected THEN
+  -- $1, not the name: inside PL/pgSQL a bare `found` is the built-in FOUND boolean, which shadows the parameter.
+  IF $1 <> expected THEN
     RAISE EXCEPTION '% names a resource that does not exist in this gallery', field USING ERRCODE = 'GP400';
   END IF;
 END

@@ -4,8 +4,7 @@ import { deleteArtworkStatement } from "../../db/queries/artwork-writes";
 import { findArtwork } from "../../db/queries/artworks";
 import type { Router } from "../../lib/app";
 import { operation } from "../../lib/operation";
-import { ApiError } from "../../lib/problem";
-import { executeWrite, guarded } from "../../lib/write";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
 import { ArtworkIdParams, DeleteResult } from "./schemas";
 
 const route = operation({
@@ -33,7 +32,7 @@ export function registerArtworksDelete(app: Router): void {
       draft: false,
       gatePrices: false,
     });
-    if (!current) throw new ApiError("not_found", `No artwork ${id} in this gallery.`);
+    if (!current) return notFoundUnlessReplay(c, `No artwork ${id} in this gallery.`) as never;
     return executeWrite(c, {
       statements: [guarded(deleteArtworkStatement(principal.galleryId, id, current.updatedAt))],
       events: [

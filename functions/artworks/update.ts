@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import {
   activityInsert,
+  artworkReferenceChecks,
   updateArtworkRelations,
   updateArtworkStatement,
 } from "../../db/queries/artwork-writes";
@@ -11,7 +12,7 @@ import type { Router } from "../../lib/app";
 import { operation } from "../../lib/operation";
 import type { DomainEventInput } from "../../lib/outbox";
 import { ApiError } from "../../lib/problem";
-import { executeWrite, guarded } from "../../lib/write";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
 import { Artwork, ArtworkIdParams, ArtworkUpdate, type ArtworkUpdateInput } from "./schemas";
 
 const route = operation({
@@ -58,7 +59,7 @@ export function registerArtworksUpdate(app: Router): void {
     const principal = c.get("principal");
     const view = { draft: false, gatePrices: principal.readOnly };
     const current = await findArtwork(httpDb(c.env), principal.galleryId, id, view);
-    if (!current) throw new ApiError("not_found", `No artwork ${id} in this gallery.`);
+    if (!current) return notFoundUnlessReplay(c, `No artwork ${id} in this gallery.`) as never;
     const before = current.body;
     const merged = {
       year: before.year as number | null,
@@ -71,10 +72,13 @@ export function registerArtworksUpdate(app: Router): void {
       ]);
     }
     const previous = previousAttributes(before, input);
-    if (Object.keys(previous).length === 0) return c.json(before as never, 200);
+    const object = artworkJsonById(principal.galleryId, id, view);
+    // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
+    if (Object.keys(previous).length === 0) {
+      return executeWrite(c, { statements: [], events: [], status: 200, body: object }) as never;
+    }
 
     const at = nextTimestamp(current.updatedAt);
-    const object = artworkJsonById(principal.galleryId, id, view);
     const events: DomainEventInput[] = [
       {
         type: "artwork.updated",
@@ -117,6 +121,7 @@ export function registerArtworksUpdate(app: Router): void {
     }
     return executeWrite(c, {
       statements: [
+        ...artworkReferenceChecks(principal.galleryId, input),
         guarded(updateArtworkStatement(principal.galleryId, id, input, current.updatedAt, at)),
         ...updateArtworkRelations(principal.galleryId, id, input),
         ...activity,

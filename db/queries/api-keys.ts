@@ -1,0 +1,94 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { insertRow } from "./rows";
+
+/** The API representation of a key: never the secret, never its hash. */
+const apiKeyJson = sql`jsonb_build_object('id', k.id, 'name', k.name, 'kind', k.kind, 'prefix', k.prefix,
+  'scopes', to_jsonb(k.scopes), 'last_used_at', iso_ms(k.last_used_at), 'revoked_at', iso_ms(k.revoked_at),
+  'created_at', iso_ms(k.created_at))`;
+
+/** SQL yielding one key's jsonb (null when absent), for reads and write responses. */
+export function apiKeyJsonById(galleryId: string, id: string): SQL {
+  return sql`select ${apiKeyJson} from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`;
+}
+
+export interface ApiKeyState {
+  body: Record<string, unknown>;
+  /** Needed to purge the credential cache on revoke. */
+  keyHash: string;
+  revoked: boolean;
+  updatedAt: string;
+}
+
+/** One key of the gallery with what a revoke needs, or null. One round trip. */
+export async function findApiKey(db: Db, galleryId: string, id: string): Promise<ApiKeyState | null> {
+  const result = await db.execute<{
+    body: Record<string, unknown>;
+    key_hash: string;
+    revoked: boolean;
+    updated_at: string;
+  }>(
+    sql`select ${apiKeyJson} as body, k.key_hash, k.revoked_at is not null as revoked,
+        iso_ms(k.updated_at) as updated_at
+      from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`,
+  );
+  const row = result.rows[0];
+  return row
+    ? { body: row.body, keyHash: row.key_hash, revoked: row.revoked, updatedAt: row.updated_at }
+    : null;
+}
+
+export interface ApiKeyListRow {
+  body: Record<string, unknown>;
+  sort_key: string;
+  id: string;
+}
+
+/** One page (limit + 1 rows) of the gallery's keys, revoked ones included, keyset on (created_at, id). */
+export async function listApiKeys(
+  db: Db,
+  galleryId: string,
+  page: { dir: "asc" | "desc"; limit: number; after: [string | number | null, string] | null },
+): Promise<ApiKeyListRow[]> {
+  const where: SQL[] = [sql`k.gallery_id = ${galleryId}`];
+  const op = sql.raw(page.dir === "desc" ? "<" : ">");
+  const order = sql.raw(page.dir);
+  if (page.after)
+    where.push(sql`(k.created_at, k.id) ${op} (${page.after[0]}::timestamptz, ${page.after[1]})`);
+  const result = await db.execute<{ body: Record<string, unknown>; sort_key: string; id: string }>(
+    sql`select ${apiKeyJson} as body, iso_ms(k.created_at) as sort_key, k.id from api_keys k
+      where ${sql.join(where, sql` and `)}
+      order by k.created_at ${order}, k.id ${order} limit ${page.limit + 1}`,
+  );
+  return result.rows;
+}
+
+export interface NewApiKey {
+  id: string;
+  kind: "secret" | "publishable";
+  name: string;
+  prefix: string;
+  keyHash: string;
+  scopes: readonly string[];
+}
+
+export function createApiKeyStatement(galleryId: string, key: NewApiKey, at: string): SQL {
+  return insertRow("api_keys", {
+    id: key.id,
+    gallery_id: galleryId,
+    kind: key.kind,
+    name: key.name,
+    prefix: key.prefix,
+    key_hash: key.keyHash,
+    scopes: key.scopes,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
+/** The UPDATE for `guarded()`: matches only the live row as it was read. */
+export function revokeApiKeyStatement(galleryId: string, id: string, readUpdatedAt: string, at: string): SQL {
+  return sql`update api_keys set revoked_at = ${at}, updated_at = ${at}
+    where gallery_id = ${galleryId} and id = ${id} and revoked_at is null
+      and updated_at = ${readUpdatedAt}::timestamptz`;
+}

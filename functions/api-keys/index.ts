@@ -1,0 +1,14 @@
+import { createRouter } from "../../lib/app";
+import { registerApiKeysCreate } from "./create";
+import { registerApiKeysDelete } from "./delete";
+import { registerApiKeysGet } from "./get";
+import { registerApiKeysList } from "./list";
+
+export function apiKeysRouter() {
+  const app = createRouter();
+  registerApiKeysList(app);
+  registerApiKeysCreate(app);
+  registerApiKeysGet(app);
+  registerApiKeysDelete(app);
+  return app;
+}

