@@ -11,7 +11,7 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { allScopes, readScopes } from "../lib/scopes";
-import { insertApiKey, type LocalKeys, PUBLISHABLE_SCOPES, saveLocalKeys } from "./local-keys";
+import { insertApiKey, type LocalKeys, PUBLISHABLE_SCOPES } from "./local-keys";
 
 export type SeedResult = LocalKeys;
 
@@ -439,23 +439,44 @@ interface Person {
   row: Row;
 }
 
-/** Everything to insert, in foreign-key order (Map preserves insertion order). */
+/** Rows per table, filled by the generator; INSERT_ORDER decides the order they are written in. */
 type Tables = Map<string, Row[]>;
 
-function generate(rng: Rng, galleryId: string, editorId: string, viewerId: string): Tables {
-  const t: Tables = new Map();
-  const table = (name: string) => {
-    let rows = t.get(name);
-    if (!rows) {
-      rows = [];
-      t.set(name, rows);
-    }
-    return rows;
-  };
-  const G = { gallery_id: galleryId };
-  const memberIds = [editorId, viewerId];
+/** What every part of the generator shares: the PRNG, the tenant, its members and the rows collected so far. */
+interface World {
+  rng: Rng;
+  G: { gallery_id: string };
+  galleryId: string;
+  editorId: string;
+  viewerId: string;
+  table(name: string): Row[];
+  /** Appends to an artwork's activity timeline, keeping the work's updated_at at or after the event. */
+  activity(art: Art, ms: number, event: Partial<Row> & { event_type: string; summary: string }): void;
+}
 
-  // Artists, locations, custom statuses, tags -------------------------------------------------------------
+interface Sale {
+  id: string;
+  art: Art;
+  buyer: Person;
+  amount: number;
+  currency: string;
+  soldMs: number;
+  status: string;
+}
+
+interface ReferenceData {
+  artists: Artist[];
+  locations: string[];
+  customStatuses: string[];
+  artworkTags: string[];
+  contactTags: string[];
+}
+
+const isBuyer = (p: Person) => p.type === "collector" || p.type === "institution" || p.type === "advisor";
+
+/** Artists, locations, custom statuses and tags. */
+function referenceData(w: World): ReferenceData {
+  const { rng, G, table } = w;
   const artists: Artist[] = ARTISTS.map(([name, born, died, nationality, practice], i) => {
     const createdMs = SPAN_START - DAY * (60 - i);
     const id = rng.id("artist", createdMs);
@@ -506,7 +527,6 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     });
     return id;
   });
-  const loanLocation = locations[5]!;
 
   const statusSpecs = [
     ["Needs photography", "amber"],
@@ -537,8 +557,15 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
   };
   const artworkTags = ARTWORK_TAGS.map((name, i) => tagRow(name, "artwork", i));
   const contactTags = CONTACT_TAGS.map((name, i) => tagRow(name, "contact", i + ARTWORK_TAGS.length));
+  return { artists, locations, customStatuses, artworkTags, contactTags };
+}
 
-  // Artworks ------------------------------------------------------------------------------------------------
+/** The 400 works with their artists, dimensions, images, tags, formats, auction records and versions. */
+function artworks(w: World, ref: ReferenceData): Art[] {
+  const { rng, G, table, galleryId, editorId } = w;
+  const { artists, locations, customStatuses, artworkTags } = ref;
+  // The last location is the museum loan.
+  const loanLocation = locations[locations.length - 1]!;
   const livingArtists = artists.filter((a) => a.practice !== "antiquity");
   const antiquityArtists = artists.filter((a) => a.practice === "antiquity");
   const createdTimes = Array.from({ length: ARTWORK_COUNT }, () => rng.between(SPAN_START, BASE - DAY)).sort(
@@ -943,8 +970,12 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       }
     }
   }
+  return arts;
+}
 
-  // Pending drafts over a few published works.
+/** Pending drafts over a few published works. */
+function drafts(w: World, arts: Art[]): void {
+  const { rng, G, table, editorId } = w;
   for (const art of rng.sample(
     arts.filter((a) => a.published),
     10,
@@ -970,33 +1001,19 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: iso(editedMs),
     });
   }
+}
 
-  // Activity timeline: created for every work, plus moves, price changes and consignments.
-  const activity = table("artwork_activity_events");
-  const addActivity = (art: Art, ms: number, e: Partial<Row> & { event_type: string; summary: string }) => {
-    activity.push({
-      id: rng.uuid(),
-      ...G,
-      artwork_id: art.id,
-      actor_id: editorId,
-      contact_id: null,
-      ref_id: null,
-      ref_table: null,
-      metadata: {},
-      occurred_at: iso(ms),
-      created_at: iso(ms),
-      ...e,
-    });
-    art.updatedMs = Math.max(art.updatedMs, ms);
-  };
+/** The activity timeline: created for every work, plus moves and price changes. */
+function timeline(w: World, arts: Art[], locations: string[]): void {
+  const { rng } = w;
   for (const art of arts) {
-    addActivity(art, art.createdMs, {
+    w.activity(art, art.createdMs, {
       event_type: "created",
       summary: `Added "${art.title}" to the inventory`,
     });
     if (rng.chance(0.15)) {
       const to = rng.pick(locations);
-      addActivity(art, rng.between(art.createdMs, BASE - DAY), {
+      w.activity(art, rng.between(art.createdMs, BASE - DAY), {
         event_type: "moved",
         summary: "Moved to a new location",
         metadata: { from_location_id: art.row.location_id, to_location_id: to },
@@ -1004,16 +1021,18 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     }
     if (art.price !== null && rng.chance(0.2)) {
       const before = Math.round((art.price * 0.85) / 10_000) * 10_000;
-      addActivity(art, rng.between(art.createdMs, BASE - DAY), {
+      w.activity(art, rng.between(art.createdMs, BASE - DAY), {
         event_type: "price_changed",
         summary: "Price updated",
         metadata: { from_cents: before, to_cents: art.price, currency: art.currency },
       });
     }
   }
+}
 
-  // Shows, publications, viewing rooms ----------------------------------------------------------------------
-  const publishedArts = arts.filter((a) => a.published);
+/** Shows with their tags and works; publications (with pricing) and viewing rooms. Returns the room ids. */
+function showsAndRooms(w: World, arts: Art[], publishedArts: Art[]): string[] {
+  const { rng, G, table, galleryId } = w;
   const showSpecs = [
     [
       "Tidewater: New Paintings by Mara Lindqvist",
@@ -1181,11 +1200,16 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     });
     return id;
   });
+  return rooms;
+}
 
-  // Contacts ------------------------------------------------------------------------------------------------
+/** 300 contacts with profiles, assignees and tags. */
+function contacts(w: World, contactTags: string[]): Person[] {
+  const { rng, G, table, editorId, viewerId } = w;
   const contactTimes = Array.from({ length: CONTACT_COUNT }, () =>
     rng.between(SPAN_START, BASE - 2 * DAY),
   ).sort((a, b) => a - b);
+  const memberIds = [editorId, viewerId];
   const usedNames = new Set<string>();
   const personName = () => {
     let name: string;
@@ -1355,17 +1379,17 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       table("contact_tags").push({ ...G, contact_id: id, tag_id: tagId, created_at: iso(createdMs) });
     }
   });
+  return people;
+}
 
-  const buyers = people.filter(
-    (p) => p.type === "collector" || p.type === "institution" || p.type === "advisor",
-  );
+/** Consignments on the activity timeline. */
+function consignments(w: World, arts: Art[], people: Person[]): void {
+  const { rng } = w;
   const consignors = people.filter((p) => p.type === "consignor");
-
-  // Consignments on the activity timeline
   for (const art of arts) {
     if (art.row.ownership_status === "consigned" && rng.chance(0.6)) {
       const consignor = rng.pick(consignors);
-      addActivity(art, art.createdMs + HOUR, {
+      w.activity(art, art.createdMs + HOUR, {
         event_type: "consigned",
         summary: `Consigned by ${consignor.name}`,
         contact_id: consignor.id,
@@ -1374,17 +1398,12 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       });
     }
   }
+}
 
-  // Sales -----------------------------------------------------------------------------------------------------
-  const sales: {
-    id: string;
-    art: Art;
-    buyer: Person;
-    amount: number;
-    currency: string;
-    soldMs: number;
-    status: string;
-  }[] = [];
+/** Sales of sold (completed), reserved (pending) and a few available (cancelled) works. */
+function recordSales(w: World, arts: Art[], buyers: Person[]): Sale[] {
+  const { rng, G, table } = w;
+  const sales: Sale[] = [];
   const addSale = (art: Art, status: string) => {
     const buyer = rng.pick(buyers);
     const soldMs = rng.between(Math.max(art.createdMs, buyer.createdMs) + DAY, BASE - DAY);
@@ -1409,7 +1428,7 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: iso(soldMs),
     });
     if (status === "completed") {
-      addActivity(art, soldMs, {
+      w.activity(art, soldMs, {
         event_type: "ownership_changed",
         summary: `Sold to ${buyer.name}`,
         contact_id: buyer.id,
@@ -1424,8 +1443,12 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     else if (art.availability === "reserved" && rng.chance(0.5)) addSale(art, "pending");
     else if (art.availability === "available" && rng.chance(0.03)) addSale(art, "cancelled");
   }
+  return sales;
+}
 
-  // Interactions --------------------------------------------------------------------------------------------
+/** The CRM timeline; keeps each contact's last_interaction_* and updated_at consistent with it. */
+function interactions(w: World, arts: Art[], people: Person[]): void {
+  const { rng, G, table, editorId, viewerId } = w;
   const interactionTypes = { email: 35, call: 20, meeting: 12, visit: 10, note: 23 } as const;
   const lastInteraction = new Map<string, { ms: number; type: string }>();
   for (const person of people) {
@@ -1470,7 +1493,7 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       const prev = lastInteraction.get(person.id);
       if (!prev || prev.ms < ms) lastInteraction.set(person.id, { ms, type });
       if (art !== null && direction === "inbound") {
-        addActivity(art, ms, {
+        w.activity(art, ms, {
           event_type: "interaction",
           summary: `${person.name}: ${summary}`,
           contact_id: person.id,
@@ -1481,7 +1504,21 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     }
   }
 
-  // Engagement events -----------------------------------------------------------------------------------------
+  // Contact roll-ups
+  for (const person of people) {
+    const last = lastInteraction.get(person.id);
+    if (last) {
+      person.row.last_interaction_at = iso(last.ms);
+      person.row.last_interaction_type = last.type;
+    }
+    const archivedMs = person.row.archived_at ? Date.parse(person.row.archived_at as string) : 0;
+    person.row.updated_at = iso(Math.max(person.createdMs, last?.ms ?? 0, archivedMs));
+  }
+}
+
+/** Engagement signals of every kind the contact filters know. */
+function engagement(w: World, people: Person[], publishedArts: Art[], rooms: string[]): void {
+  const { rng, G, table } = w;
   let forced = 0;
   for (const person of people) {
     const n = rng.int(0, 8);
@@ -1518,7 +1555,7 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
         created_at: iso(ms),
       });
       if (art !== null && (kind === "favorite_added" || kind === "inquiry_submitted")) {
-        addActivity(art, ms, {
+        w.activity(art, ms, {
           event_type: "interest",
           summary:
             kind === "favorite_added" ? `${person.name} saved this work` : `${person.name} sent an inquiry`,
@@ -1531,19 +1568,11 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     }
   }
   if (forced < ENGAGEMENT_KINDS.length) throw new Error("seed: not every engagement kind was generated");
+}
 
-  // Contact roll-ups
-  for (const person of people) {
-    const last = lastInteraction.get(person.id);
-    if (last) {
-      person.row.last_interaction_at = iso(last.ms);
-      person.row.last_interaction_type = last.type;
-    }
-    const archivedMs = person.row.archived_at ? Date.parse(person.row.archived_at as string) : 0;
-    person.row.updated_at = iso(Math.max(person.createdMs, last?.ms ?? 0, archivedMs));
-  }
-
-  // Private notes and tasks ---------------------------------------------------------------------------------
+/** Editor-only private notes and follow-up tasks. */
+function notesAndTasks(w: World, people: Person[]): void {
+  const { rng, G, table, editorId, viewerId } = w;
   for (const person of people) {
     if (rng.chance(0.15)) {
       for (let k = rng.int(1, 2); k > 0; k--) {
@@ -1611,8 +1640,12 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: iso(createdMs),
     });
   }
+}
 
-  // Contact lists -------------------------------------------------------------------------------------------
+/** Static and dynamic contact lists, and the engine's verdicts for the described segment. Returns list ids. */
+function contactLists(w: World, people: Person[]): string[] {
+  const { rng, G, table } = w;
+  const buyers = people.filter(isBuyer);
   const active = people.filter((p) => !p.archived);
   const collectors = active.filter((p) => p.type === "collector");
   const listSpecs: [
@@ -1718,8 +1751,13 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       judged_at: iso(BASE - rng.int(1, 20) * DAY),
     });
   }
+  return lists;
+}
 
-  // Inbox (the editor's) -------------------------------------------------------------------------------------
+/** The editor's connected channels, threads and messages. */
+function inbox(w: World, people: Person[], publishedArts: Art[]): void {
+  const { rng, G, table, editorId, viewerId } = w;
+  const buyers = people.filter(isBuyer);
   const connections = [
     ["email", "google", DEMO_EDITOR.email],
     ["whatsapp", "twilio", "+12125550100"],
@@ -1842,8 +1880,11 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: iso(last!.ms + 60_000),
     });
   });
+}
 
-  // Invoices --------------------------------------------------------------------------------------------------
+/** Ten invoices over recent completed sales. */
+function invoices(w: World, allSales: Sale[]): void {
+  const { rng, G, table } = w;
   const templateMs = Date.UTC(2024, 0, 5);
   const templateId = rng.id("tmpl", templateMs);
   table("invoice_templates").push({
@@ -1870,7 +1911,7 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     "draft",
     "void",
   ];
-  const completed = sales.filter((s) => s.status === "completed").sort((a, b) => b.soldMs - a.soldMs);
+  const completed = allSales.filter((s) => s.status === "completed").sort((a, b) => b.soldMs - a.soldMs);
   // The newest eight sales plus the newest in each foreign currency, so the FX fields vary.
   const invoiced = completed.slice(0, 8);
   for (const currency of ["EUR", "GBP"]) {
@@ -1951,8 +1992,19 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: iso(issuedMs),
     });
   });
+}
 
-  // Offers ------------------------------------------------------------------------------------------------------
+interface OfferSummary {
+  offerId: string;
+  artIds: Set<string>;
+  recipientIds: Set<string>;
+}
+
+/** Offers with their items and recipients. */
+function offers(w: World, people: Person[], publishedArts: Art[]): OfferSummary[] {
+  const { rng, G, table, editorId } = w;
+  const active = people.filter((p) => !p.archived);
+  const collectors = active.filter((p) => p.type === "collector");
   const offerable = publishedArts.filter((a) => a.availability === "available" && a.price !== null);
   const offerSpecs = [
     ["Winter collectors preview", "sent", "A first look at the works for the winter viewing room."],
@@ -2022,8 +2074,13 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       recipientIds: new Set(recipients.map((p) => p.id)),
     });
   });
+  return offerItems;
+}
 
-  // Recommendation matches ---------------------------------------------------------------------------------------
+/** Recommendation matches with sub-scores, evidence and a few hidden pairs. */
+function matches(w: World, arts: Art[], people: Person[], offerItems: OfferSummary[]): void {
+  const { rng, G, table, editorId } = w;
+  const active = people.filter((p) => !p.archived);
   const matchable = arts.filter((a) => a.availability === "available" || a.availability === "on_hold");
   const judgedContacts = rng.sample(
     active.filter((p) => p.type === "collector" || p.type === "institution" || p.type === "advisor"),
@@ -2141,8 +2198,11 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
     const probability = Math.round((0.15 + 0.84 * rng.next() ** 0.7) * 1000) / 1000;
     addMatch(rng.pick(matchable), rng.pick(judgedContacts), probability);
   }
+}
 
-  // Fair runs -------------------------------------------------------------------------------------------------
+/** Fair-submission runs: one finished, one waiting for approval of its gated step. */
+function fairRuns(w: World, lists: string[]): void {
+  const { rng, G, table, editorId } = w;
   const fairSpecs = [
     ["portal.northsea-art-fair.example", "completed", lists[0]!, null, 4],
     ["apply.pacific-contemporary.example", "running", null, null, 2],
@@ -2170,6 +2230,63 @@ function generate(rng: Rng, galleryId: string, editorId: string, viewerId: strin
       updated_at: actions.at(-1)?.at ?? iso(createdMs),
     });
   });
+}
+
+function generate(rng: Rng, galleryId: string, editorId: string, viewerId: string): Tables {
+  const t: Tables = new Map();
+  const table = (name: string) => {
+    let rows = t.get(name);
+    if (!rows) {
+      rows = [];
+      t.set(name, rows);
+    }
+    return rows;
+  };
+  const G = { gallery_id: galleryId };
+  const w: World = {
+    rng,
+    G,
+    galleryId,
+    editorId,
+    viewerId,
+    table,
+    activity(art, ms, e) {
+      table("artwork_activity_events").push({
+        id: rng.uuid(),
+        ...G,
+        artwork_id: art.id,
+        actor_id: editorId,
+        contact_id: null,
+        ref_id: null,
+        ref_table: null,
+        metadata: {},
+        occurred_at: iso(ms),
+        created_at: iso(ms),
+        ...e,
+      });
+      art.updatedMs = Math.max(art.updatedMs, ms);
+    },
+  };
+
+  // The order of these calls is the order of the PRNG draws: changing it changes every generated value.
+  const ref = referenceData(w);
+  const arts = artworks(w, ref);
+  const publishedArts = arts.filter((a) => a.published);
+  drafts(w, arts);
+  timeline(w, arts, ref.locations);
+  const rooms = showsAndRooms(w, arts, publishedArts);
+  const people = contacts(w, ref.contactTags);
+  consignments(w, arts, people);
+  const allSales = recordSales(w, arts, people.filter(isBuyer));
+  interactions(w, arts, people);
+  engagement(w, people, publishedArts, rooms);
+  notesAndTasks(w, people);
+  const lists = contactLists(w, people);
+  inbox(w, people, publishedArts);
+  invoices(w, allSales);
+  const offerItems = offers(w, people, publishedArts);
+  matches(w, arts, people, offerItems);
+  fairRuns(w, lists);
 
   // Artwork roll-ups, then the outbox -------------------------------------------------------------------------
   for (const art of arts) art.row.updated_at = iso(Math.min(Math.max(art.updatedMs, art.createdMs), BASE));
@@ -2381,7 +2498,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (!result) {
     console.log(`The demo gallery (slug "${DEMO_SLUG}") already exists; nothing was written.`);
   } else {
-    saveLocalKeys(result);
     console.log(
       `Seeded the demo gallery ${result.galleryId} in ${Math.round(performance.now() - started)} ms.`,
     );
@@ -2390,6 +2506,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     console.log(`  publishable token:       ${result.publishableToken}`);
     console.log(`  editor login:            ${result.editor.email} / ${result.editor.password}`);
     console.log(`  viewer login:            ${result.viewer.email} / ${result.viewer.password}`);
-    console.log("The keys are shown once here and saved to .data/local-keys.json.");
+    console.log("Only the keys' hashes are stored: copy them now.");
   }
 }

@@ -863,6 +863,46 @@ describe("Idempotency-Key replay of PATCH and DELETE from the database", () => {
     expect(await again.json()).toEqual({ id: work.id, deleted: true });
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
   });
+
+  it("DELETE: the key of a finished delete cannot be reused for another artwork, present or gone", async () => {
+    const g = await createGallery();
+    const first = await create(g, { title: "First" });
+    const second = await create(g, { title: "Second" });
+    const headers = { "Idempotency-Key": "delete-reuse" };
+    expect((await call("DELETE", `/gallery/artworks/${first.id}`, { key: g.key, headers })).status).toBe(200);
+    await forgetCachedResponse(g.id, headers["Idempotency-Key"]);
+    for (const target of [second.id, newId("art")]) {
+      const res = await call("DELETE", `/gallery/artworks/${target}`, { key: g.key, headers });
+      await expectProblem(res, 400, "idempotency_key_reused");
+    }
+    expect(await getArtwork(g, second.id)).toEqual(second);
+  });
+
+  it("DELETE of an artwork that never existed stays a 404 on every retry and consumes no key", async () => {
+    const g = await createGallery();
+    const headers = { "Idempotency-Key": "delete-missing" };
+    const missing = newId("art");
+    for (let i = 0; i < 2; i++) {
+      const res = await call("DELETE", `/gallery/artworks/${missing}`, { key: g.key, headers });
+      await expectProblem(res, 404, "not_found");
+    }
+    expect(await countRows("idempotency_keys", g.id)).toBe(0);
+  });
+
+  it("PATCH: a keyed no-op is recorded like any write, so its retry replays it", async () => {
+    const g = await createGallery();
+    const work = await create(g, { title: "Unchanged" });
+    const headers = { "Idempotency-Key": "noop-keyed" };
+    const first = await patch(g, work.id, { title: "Unchanged" }, headers);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await first.json()).toEqual(work);
+    await forgetCachedResponse(g.id, headers["Idempotency-Key"]);
+    const again = await patch(g, work.id, { title: "Unchanged" }, headers);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.json()).toEqual(work);
+    expect((await outboxEvents(g.id)).map((e) => e.type)).toEqual(["artwork.created"]);
+  });
 });
 
 describe("artist credits in another gallery's artwork", () => {

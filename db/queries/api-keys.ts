@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { type KeysetPage, keysetPage, type ListRow } from "./keyset";
 import { insertRow } from "./rows";
 
 /** The API representation of a key: never the secret, never its hash. */
@@ -38,29 +39,20 @@ export async function findApiKey(db: Db, galleryId: string, id: string): Promise
     : null;
 }
 
-export interface ApiKeyListRow {
-  body: Record<string, unknown>;
-  sort_key: string;
-  id: string;
-}
-
 /** One page (limit + 1 rows) of the gallery's keys, revoked ones included, keyset on (created_at, id). */
-export async function listApiKeys(
-  db: Db,
-  galleryId: string,
-  page: { dir: "asc" | "desc"; limit: number; after: [string | number | null, string] | null },
-): Promise<ApiKeyListRow[]> {
-  const where: SQL[] = [sql`k.gallery_id = ${galleryId}`];
-  const op = sql.raw(page.dir === "desc" ? "<" : ">");
-  const order = sql.raw(page.dir);
-  if (page.after)
-    where.push(sql`(k.created_at, k.id) ${op} (${page.after[0]}::timestamptz, ${page.after[1]})`);
-  const result = await db.execute<{ body: Record<string, unknown>; sort_key: string; id: string }>(
-    sql`select ${apiKeyJson} as body, iso_ms(k.created_at) as sort_key, k.id from api_keys k
-      where ${sql.join(where, sql` and `)}
-      order by k.created_at ${order}, k.id ${order} limit ${page.limit + 1}`,
+export function listApiKeys(db: Db, galleryId: string, page: KeysetPage): Promise<ListRow[]> {
+  return keysetPage(
+    db,
+    {
+      body: apiKeyJson,
+      from: sql`api_keys k`,
+      where: [sql`k.gallery_id = ${galleryId}`],
+      sortKey: sql`k.created_at`,
+      cast: "timestamptz",
+      id: sql`k.id`,
+    },
+    page,
   );
-  return result.rows;
 }
 
 export interface NewApiKey {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { type KeysetPage, type KeysetQuery, keysetPage, type ListRow } from "./keyset";
 import { textArray } from "./rows";
 
 /**
@@ -159,16 +160,19 @@ export const artworkSorts = ["created", "updated", "price", "year"] as const;
 export type ArtworkSort = (typeof artworkSorts)[number];
 
 /** The keyset expression per sort; nulls take a sentinel below every real value so row comparisons work. */
-export function artworkSortKey(view: ArtworkView, sort: ArtworkSort): { expr: SQL; cast: SQL } {
+export function artworkSortKey(
+  view: ArtworkView,
+  sort: ArtworkSort,
+): { expr: SQL; cast: KeysetQuery["cast"] } {
   switch (sort) {
     case "created":
-      return { expr: sql`a.created_at`, cast: sql.raw("timestamptz") };
+      return { expr: sql`a.created_at`, cast: "timestamptz" };
     case "updated":
-      return { expr: sql`a.updated_at`, cast: sql.raw("timestamptz") };
+      return { expr: sql`a.updated_at`, cast: "timestamptz" };
     case "price":
-      return { expr: sql`coalesce(${col(view, "price_cents")}, -1)`, cast: sql.raw("bigint") };
+      return { expr: sql`coalesce(${col(view, "price_cents")}, -1)`, cast: "bigint" };
     case "year":
-      return { expr: sql`coalesce(${col(view, "year")}, -2147483648)`, cast: sql.raw("integer") };
+      return { expr: sql`coalesce(${col(view, "year")}, -2147483648)`, cast: "integer" };
   }
 }
 
@@ -254,41 +258,25 @@ export function artworkConditions(galleryId: string, view: ArtworkView, f: Artwo
   return where;
 }
 
-export interface KeysetPage {
-  sort: ArtworkSort;
-  dir: "asc" | "desc";
-  limit: number;
-  after: [string | number | null, string] | null;
-}
-
-export interface ArtworkListRow {
-  body: Record<string, unknown>;
-  sort_key: string | number;
-  id: string;
-}
-
 /** One page (limit + 1 rows) of artworks. One round trip. */
-export async function listArtworks(
+export function listArtworks(
   db: Db,
   galleryId: string,
   view: ArtworkView,
   filters: ArtworkFilters,
-  page: KeysetPage,
-): Promise<ArtworkListRow[]> {
-  const where = artworkConditions(galleryId, view, filters);
+  page: KeysetPage & { sort: ArtworkSort },
+): Promise<ListRow[]> {
   const key = artworkSortKey(view, page.sort);
-  const op = sql.raw(page.dir === "desc" ? "<" : ">");
-  const order = sql.raw(page.dir === "desc" ? "desc" : "asc");
-  if (page.after) {
-    where.push(sql`(${key.expr}, a.id) ${op} (${page.after[0]}::${key.cast}, ${page.after[1]})`);
-  }
-  const sortKeyOut = page.sort === "created" || page.sort === "updated" ? iso(key.expr) : key.expr;
-  const result = await db.execute<{ body: Record<string, unknown>; sort_key: string | number; id: string }>(
-    sql`select ${artworkJson(view)} as body, ${sortKeyOut} as sort_key, a.id
-      from ${fromArtworks(view)}
-      where ${sql.join(where, sql` and `)}
-      order by ${key.expr} ${order}, a.id ${order}
-      limit ${page.limit + 1}`,
+  return keysetPage(
+    db,
+    {
+      body: artworkJson(view),
+      from: fromArtworks(view),
+      where: artworkConditions(galleryId, view, filters),
+      sortKey: key.expr,
+      cast: key.cast,
+      id: sql`a.id`,
+    },
+    page,
   );
-  return result.rows;
 }

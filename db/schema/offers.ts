@@ -27,7 +27,9 @@ export const offers = pgTable(
     index("offers_gallery_updated_idx").on(t.galleryId, t.updatedAt, t.id),
     index("offers_gallery_status_idx").on(t.galleryId, t.status, t.createdAt, t.id),
     // The dispatcher's due scan.
-    index("offers_scheduled_due_idx").on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    index("offers_scheduled_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
   ],
 );
 

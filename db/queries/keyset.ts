@@ -1,0 +1,51 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { CursorKey } from "../../lib/cursor";
+import type { Db } from "../client";
+
+export interface KeysetPage {
+  dir: "asc" | "desc";
+  limit: number;
+  after: CursorKey | null;
+}
+
+export interface ListRow {
+  body: Record<string, unknown>;
+  sort_key: string | number;
+  id: string;
+}
+
+export interface KeysetQuery {
+  /** jsonb of one row: the API representation. */
+  body: SQL;
+  from: SQL;
+  where: SQL[];
+  /** The sort expression, matching a (gallery, sort key, id) index. */
+  sortKey: SQL;
+  /** Postgres type the cursor's sort value is cast back to. */
+  cast: "timestamptz" | "bigint" | "integer" | "text";
+  /** The row's id column. */
+  id: SQL;
+}
+
+/**
+ * The one keyset page query: rows after the cursor by the row-value comparison (sort key, id), in `dir`,
+ * `limit + 1` of them so the caller knows whether another page exists. One round trip.
+ */
+export async function keysetPage(db: Db, query: KeysetQuery, page: KeysetPage): Promise<ListRow[]> {
+  const where = [...query.where];
+  const op = sql.raw(page.dir === "desc" ? "<" : ">");
+  const order = sql.raw(page.dir);
+  const cast = sql.raw(query.cast);
+  if (page.after)
+    where.push(sql`(${query.sortKey}, ${query.id}) ${op} (${page.after[0]}::${cast}, ${page.after[1]})`);
+  // Timestamps travel in cursors as ISO strings with milliseconds, exactly as stored.
+  const sortKeyOut = query.cast === "timestamptz" ? sql`iso_ms(${query.sortKey})` : query.sortKey;
+  const result = await db.execute<{ body: Record<string, unknown>; sort_key: string | number; id: string }>(
+    sql`select ${query.body} as body, ${sortKeyOut} as sort_key, ${query.id} as id
+      from ${query.from}
+      where ${sql.join(where, sql` and `)}
+      order by ${query.sortKey} ${order}, ${query.id} ${order}
+      limit ${page.limit + 1}`,
+  );
+  return result.rows;
+}
