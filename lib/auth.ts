@@ -19,6 +19,8 @@ export interface Principal {
   kind: CredentialKind;
   /** The api_keys or sessions row id. */
   credentialId: string;
+  /** SHA-256 of the presented secret: the stored hash and the edge-cache key, for revoking exactly this credential. */
+  credentialHash: string;
   galleryId: string;
   livemode: boolean;
   scopes: readonly string[];
@@ -64,17 +66,21 @@ function kindOf(token: string): CredentialKind {
   return "session";
 }
 
-async function lookup(env: Env, token: string): Promise<CredentialRecord | null> {
-  const hash = await sha256Hex(token);
+async function lookup(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  hash: string,
+  kind: CredentialKind,
+): Promise<CredentialRecord | null> {
   const cacheKey = credentialCacheKey(hash);
   const cached = await env.AUTH_CACHE.get<Cached>(cacheKey, "json");
   if (cached) return cached.found && notExpired(cached.record) ? cached.record : null;
   const db = httpDb(env);
-  const record =
-    kindOf(token) === "session" ? await findSessionByHash(db, hash) : await findApiKeyByHash(db, hash);
+  const record = kind === "session" ? await findSessionByHash(db, hash) : await findApiKeyByHash(db, hash);
   const entry: Cached = record ? { found: true, record } : { found: false };
   const ttl = record ? cacheTtl(record) : NEGATIVE_TTL_SECONDS;
-  await env.AUTH_CACHE.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl });
+  // Filling the cache is not on the request's path: the answer is already known.
+  ctx.waitUntil(env.AUTH_CACHE.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl }));
   return record;
 }
 
@@ -88,11 +94,12 @@ function cacheTtl(record: CredentialRecord): number {
   return Math.max(60, Math.min(CACHE_TTL_SECONDS, remaining));
 }
 
-function toPrincipal(record: CredentialRecord): Principal {
+function toPrincipal(record: CredentialRecord, credentialHash: string): Principal {
   const scopes = record.kind === "session" ? scopesForRole(record.role ?? "viewer") : record.scopes;
   return {
     kind: record.kind,
     credentialId: record.id,
+    credentialHash,
     galleryId: record.galleryId,
     livemode: record.livemode,
     scopes,
@@ -125,9 +132,11 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     if (token === null || token === "") {
       throw new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
     }
-    const record = TOKEN_SHAPE.test(token) ? await lookup(c.env, token) : null;
-    if (!record) throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
-    const principal = toPrincipal(record);
+    const hash = TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
+    const record = hash ? await lookup(c.env, c.executionCtx, hash, kindOf(token)) : null;
+    if (!hash || !record)
+      throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+    const principal = toPrincipal(record, hash);
     if (!requirement.credentials.includes(principal.kind)) {
       const accepted = requirement.credentials.map((k) => kindNames[k]).join(" or ");
       throw new ApiError("forbidden", `This operation requires ${accepted}.`, {

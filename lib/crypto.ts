@@ -47,12 +47,10 @@ export async function hmacSign(secret: string, message: string): Promise<Uint8Ar
   return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(message)));
 }
 
-/** Constant-time string comparison for secrets of equal public length. */
-export function timingSafeEqual(a: string, b: string): boolean {
-  const ab = encoder.encode(a);
-  const bb = encoder.encode(b);
-  if (ab.length !== bb.length) return false;
+/** Constant-time comparison of two byte strings (MACs, password hashes). */
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
   let diff = 0;
-  for (let i = 0; i < ab.length; i++) diff |= ab[i]! ^ bb[i]!;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
   return diff === 0;
 }

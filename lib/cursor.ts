@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, hmacSign } from "./crypto";
+import { base64url, fromBase64url, hmacSign, timingSafeEqual } from "./crypto";
 import { ApiError } from "./problem";
 
 export type SortDir = "asc" | "desc";
@@ -42,7 +42,7 @@ export async function decodeCursor(
     throw invalid("The cursor is malformed. Pass back exactly the next_cursor of the previous page.");
   }
   const expectedSig = (await hmacSign(secret, body)).slice(0, SIGNATURE_BYTES);
-  if (!timingSafeBytesEqual(expectedSig, signature))
+  if (!timingSafeEqual(expectedSig, signature))
     throw invalid("The cursor is not valid: it was altered or minted by another server.");
   let payload: CursorPayload;
   try {
@@ -57,11 +57,4 @@ export async function decodeCursor(
     );
   }
   return payload.k;
-}
-
-function timingSafeBytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
 }

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { type CursorKey, decodeCursor, encodeCursor, type SortDir } from "./cursor";
+import type { AppEnv } from "./env";
 import { intParam } from "./params";
 
 export const DEFAULT_LIMIT = 20;
@@ -50,36 +52,43 @@ export interface PageRequest {
   after: CursorKey | null;
 }
 
-/** Resolves defaults and verifies the cursor against the route, sort and dir. */
-export async function pageRequest(
-  secret: string,
-  route: string,
-  query: { limit?: number; cursor?: string; sort?: string; dir?: SortDir },
-  defaultSort: string,
-): Promise<PageRequest> {
-  const sort = query.sort ?? defaultSort;
-  const dir = query.dir ?? "desc";
-  const after = query.cursor ? await decodeCursor(secret, query.cursor, { route, sort, dir }) : null;
-  return { route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
+/** One row of a list query: the API representation and the keyset position after it. */
+export interface PageRow {
+  body: Record<string, unknown>;
+  sort_key: string | number;
+  id: string;
+}
+
+export interface ListQuery {
+  limit?: number;
+  cursor?: string;
+  sort?: string;
+  dir?: SortDir;
 }
 
 /**
- * Turns `limit + 1` fetched rows into a page: the extra row only says that more exist; the cursor carries the
- * last returned row's sort key.
+ * The one list handler: resolves defaults, verifies the cursor against this list, sort and dir, fetches
+ * `limit + 1` rows, and turns them into `{data, next_cursor}` (the extra row only says more exist).
  */
-export async function pageOf<R, T>(
-  secret: string,
-  request: PageRequest,
-  rows: R[],
-  keyOf: (row: R) => CursorKey,
-  present: (row: R) => T,
-): Promise<{ data: T[]; next_cursor: string | null }> {
-  const hasMore = rows.length > request.limit;
-  const pageRows = hasMore ? rows.slice(0, request.limit) : rows;
+export async function listPage(
+  c: Context<AppEnv>,
+  list: { route: string; defaultSort: string },
+  query: ListQuery,
+  fetch: (page: PageRequest) => Promise<PageRow[]>,
+): Promise<{ data: Record<string, unknown>[]; next_cursor: string | null }> {
+  const secret = c.env.SIGNING_SECRET;
+  const sort = query.sort ?? list.defaultSort;
+  const dir = query.dir ?? "desc";
+  const after = query.cursor
+    ? await decodeCursor(secret, query.cursor, { route: list.route, sort, dir })
+    : null;
+  const page: PageRequest = { route: list.route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
+  const rows = await fetch(page);
+  const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1];
   const next_cursor =
-    hasMore && last
-      ? await encodeCursor(secret, { r: request.route, s: request.sort, d: request.dir, k: keyOf(last) })
+    rows.length > page.limit && last
+      ? await encodeCursor(secret, { r: page.route, s: sort, d: dir, k: [last.sort_key, last.id] })
       : null;
-  return { data: pageRows.map(present), next_cursor };
+  return { data: pageRows.map((r) => r.body), next_cursor };
 }

@@ -1,4 +1,4 @@
-import { base64url, fromBase64url } from "./crypto";
+import { base64url, fromBase64url, timingSafeEqual } from "./crypto";
 
 /**
  * Member password hashes: `pbkdf2$sha256$<iterations>$<salt b64url>$<hash b64url>`, PBKDF2-HMAC-SHA256 with a
@@ -45,13 +45,6 @@ function parse(stored: string): ParsedHash | null {
   return { iterations, salt, hash };
 }
 
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
-}
-
 export async function hashPassword(password: string, iterations = PASSWORD_ITERATIONS): Promise<string> {
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_ITERATIONS) {
     throw new RangeError(`iterations must be an integer from 1 to ${MAX_ITERATIONS}`);
@@ -79,5 +72,5 @@ export async function verifyPassword(password: string, stored: string | null): P
   const parsed = stored === null ? null : parse(stored);
   const target = parsed ?? DECOY;
   const derived = await derive(password, target.salt, target.iterations);
-  return constantTimeEqual(derived, target.hash) && parsed !== null;
+  return timingSafeEqual(derived, target.hash) && parsed !== null;
 }

@@ -24,6 +24,9 @@ export const allScopes: readonly string[] = [
   "artworks:write",
 ].sort();
 
+/** A publishable token (`gpub_`) holds exactly these: the public viewing-rooms read. */
+export const PUBLISHABLE_SCOPES: readonly string[] = ["viewing_rooms:read"];
+
 export const readScopes: readonly string[] = allScopes.filter((s) => s.endsWith(":read"));
 
 export function isKnownScope(scope: string): boolean {

@@ -13,14 +13,8 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { allScopes, isKnownScope, readScopes } from "../lib/scopes";
-import {
-  insertApiKey,
-  LOCAL_DATA_DIR,
-  LOCAL_DATABASE,
-  PUBLISHABLE_SCOPES,
-  runningEmbeddedPostgres,
-} from "./local-keys";
+import { allScopes, isKnownScope, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
+import { insertApiKey, LOCAL_DATA_DIR, LOCAL_DATABASE, runningEmbeddedPostgres } from "./local-keys";
 import { type Database, startDatabase } from "./postgres";
 
 const USAGE = `Usage:

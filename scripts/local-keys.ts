@@ -19,7 +19,6 @@ export const LOCAL_DATABASE = "gallery";
 const EMBEDDED_CREDENTIALS = "postgres:postgres";
 
 /** Scopes of a publishable token: the public viewing-rooms read only. */
-export const PUBLISHABLE_SCOPES: readonly string[] = ["viewing_rooms:read"];
 
 export interface MemberLogin {
   email: string;

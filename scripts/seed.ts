@@ -10,8 +10,8 @@
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { allScopes, readScopes } from "../lib/scopes";
-import { insertApiKey, type LocalKeys, PUBLISHABLE_SCOPES } from "./local-keys";
+import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
+import { insertApiKey, type LocalKeys } from "./local-keys";
 
 export type SeedResult = LocalKeys;
 

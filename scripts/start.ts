@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { allScopes, readScopes } from "../lib/scopes";
+import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
 import {
   insertApiKey,
   LOCAL_DATA_DIR,
@@ -27,7 +27,6 @@ import {
   loadLocalKeys,
   localKeysValid,
   localSigningSecret,
-  PUBLISHABLE_SCOPES,
   runningEmbeddedPostgres,
   saveLocalKeys,
 } from "./local-keys";

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Db } from "../client";
-import { type KeysetPage, keysetPage, type ListRow } from "./keyset";
+import { keysetPage } from "./keyset";
 import { insertRow } from "./rows";
 
 /** The API representation of a key: never the secret, never its hash. */
@@ -40,7 +41,7 @@ export async function findApiKey(db: Db, galleryId: string, id: string): Promise
 }
 
 /** One page (limit + 1 rows) of the gallery's keys, revoked ones included, keyset on (created_at, id). */
-export function listApiKeys(db: Db, galleryId: string, page: KeysetPage): Promise<ListRow[]> {
+export function listApiKeys(db: Db, galleryId: string, page: PageRequest): Promise<PageRow[]> {
   return keysetPage(
     db,
     {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Db } from "../client";
-import { type KeysetPage, type KeysetQuery, keysetPage, type ListRow } from "./keyset";
+import { type KeysetQuery, keysetPage } from "./keyset";
 import { textArray } from "./rows";
 
 /**
@@ -264,9 +265,9 @@ export function listArtworks(
   galleryId: string,
   view: ArtworkView,
   filters: ArtworkFilters,
-  page: KeysetPage & { sort: ArtworkSort },
-): Promise<ListRow[]> {
-  const key = artworkSortKey(view, page.sort);
+  page: PageRequest,
+): Promise<PageRow[]> {
+  const key = artworkSortKey(view, page.sort as ArtworkSort);
   return keysetPage(
     db,
     {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Db } from "../client";
-import { type KeysetPage, keysetPage, type ListRow } from "./keyset";
+import { keysetPage } from "./keyset";
 
 const eventJson = sql`jsonb_build_object('id', e.id, 'type', e.type, 'livemode', e.livemode,
   'resource_type', e.resource_type, 'resource_id', e.resource_id, 'data', e.data, 'created_at', iso_ms(e.created_at))`;
@@ -10,8 +11,8 @@ export function listEvents(
   db: Db,
   galleryId: string,
   filters: { type?: string },
-  page: KeysetPage,
-): Promise<ListRow[]> {
+  page: PageRequest,
+): Promise<PageRow[]> {
   const where: SQL[] = [sql`e.gallery_id = ${galleryId}`];
   if (filters.type !== undefined) where.push(sql`e.type = ${filters.type}`);
   return keysetPage(

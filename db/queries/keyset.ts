@@ -1,18 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { CursorKey } from "../../lib/cursor";
+import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Db } from "../client";
-
-export interface KeysetPage {
-  dir: "asc" | "desc";
-  limit: number;
-  after: CursorKey | null;
-}
-
-export interface ListRow {
-  body: Record<string, unknown>;
-  sort_key: string | number;
-  id: string;
-}
 
 export interface KeysetQuery {
   /** jsonb of one row: the API representation. */
@@ -31,7 +19,7 @@ export interface KeysetQuery {
  * The one keyset page query: rows after the cursor by the row-value comparison (sort key, id), in `dir`,
  * `limit + 1` of them so the caller knows whether another page exists. One round trip.
  */
-export async function keysetPage(db: Db, query: KeysetQuery, page: KeysetPage): Promise<ListRow[]> {
+export async function keysetPage(db: Db, query: KeysetQuery, page: PageRequest): Promise<PageRow[]> {
   const where = [...query.where];
   const op = sql.raw(page.dir === "desc" ? "<" : ">");
   const order = sql.raw(page.dir);

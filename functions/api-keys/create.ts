@@ -9,9 +9,9 @@ import { REPLAYED_HEADER } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { operation } from "../../lib/operation";
 import { ApiError } from "../../lib/problem";
-import { missingScopes } from "../../lib/scopes";
+import { missingScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
 import { executeWrite } from "../../lib/write";
-import { ApiKeyCreate, CreatedApiKey, PUBLISHABLE_SCOPES } from "./schemas";
+import { ApiKeyCreate, CreatedApiKey } from "./schemas";
 
 /** Shown to the owner so they can recognise the key later: the type prefix and a few random characters. */
 const DISPLAY_PREFIX_LENGTH = 12;

@@ -3,7 +3,7 @@ import { httpDb } from "../../db/client";
 import { listApiKeys } from "../../db/queries/api-keys";
 import type { Router } from "../../lib/app";
 import { operation } from "../../lib/operation";
-import { listResponse, pageOf, pageRequest, paginationQuery } from "../../lib/pagination";
+import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import { ApiKey } from "./schemas";
 
 const ROUTE = "api_keys.list";
@@ -28,16 +28,12 @@ const route = operation({
 
 export function registerApiKeysList(app: Router): void {
   app.openapi(route, async (c) => {
-    const { limit, cursor, sort, dir } = c.req.valid("query");
     const principal = c.get("principal");
-    const page = await pageRequest(c.env.SIGNING_SECRET, ROUTE, { limit, cursor, sort, dir }, "created");
-    const rows = await listApiKeys(httpDb(c.env), principal.galleryId, page);
-    const body = await pageOf(
-      c.env.SIGNING_SECRET,
-      page,
-      rows,
-      (r) => [r.sort_key, r.id],
-      (r) => r.body,
+    const body = await listPage(
+      c,
+      { route: route.operationId, defaultSort: "created" },
+      c.req.valid("query"),
+      (page) => listApiKeys(httpDb(c.env), principal.galleryId, page),
     );
     return c.json(body as z.infer<ReturnType<typeof listResponse<typeof ApiKey>>>, 200);
   });

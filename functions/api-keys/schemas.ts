@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { idString } from "../../lib/params";
-import { allScopes, isKnownScope } from "../../lib/scopes";
+import { allScopes, isKnownScope, PUBLISHABLE_SCOPES } from "../../lib/scopes";
 import { TimestampOut } from "../../lib/time";
 
 export const apiKeyKinds = ["secret", "publishable"] as const;
 
 /** A publishable token is browser-safe: it may read public viewing rooms and nothing else. */
-export const PUBLISHABLE_SCOPES: readonly string[] = ["viewing_rooms:read"];
 
 const scopeDoc = { type: "string" as const, enum: [...allScopes] };
 

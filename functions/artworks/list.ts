@@ -3,7 +3,7 @@ import { httpDb } from "../../db/client";
 import { artworkSorts, listArtworks } from "../../db/queries/artworks";
 import type { Router } from "../../lib/app";
 import { operation } from "../../lib/operation";
-import { listResponse, pageOf, pageRequest, paginationQuery } from "../../lib/pagination";
+import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import {
   boolParam,
   csvParam,
@@ -21,8 +21,6 @@ import {
   ownershipStatuses,
   readinessValues,
 } from "./schemas";
-
-const ROUTE = "listArtworks";
 
 const query = z
   .strictObject({
@@ -110,20 +108,12 @@ export function registerArtworksList(app: Router): void {
   app.openapi(route, async (c) => {
     const { limit, cursor, sort, dir, draft, ...filters } = c.req.valid("query");
     const principal = c.get("principal");
-    const page = await pageRequest(c.env.SIGNING_SECRET, ROUTE, { limit, cursor, sort, dir }, "created");
     const view = { draft: draft === true, gatePrices: principal.readOnly };
-    const rows = await listArtworks(httpDb(c.env), principal.galleryId, view, filters, {
-      sort: page.sort as (typeof artworkSorts)[number],
-      dir: page.dir,
-      limit: page.limit,
-      after: page.after,
-    });
-    const body = await pageOf(
-      c.env.SIGNING_SECRET,
-      page,
-      rows,
-      (r) => [r.sort_key, r.id],
-      (r) => r.body,
+    const body = await listPage(
+      c,
+      { route: route.operationId, defaultSort: "created" },
+      { limit, cursor, sort, dir },
+      (page) => listArtworks(httpDb(c.env), principal.galleryId, view, filters, page),
     );
     return c.json(body as z.infer<ReturnType<typeof listResponse<typeof Artwork>>>, 200);
   });

@@ -1,12 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { revokeSessionStatement } from "../../db/queries/sessions";
 import type { Router } from "../../lib/app";
-import { purgeCredential, SESSION_COOKIE } from "../../lib/auth";
-import { sha256Hex } from "../../lib/crypto";
-import type { AppEnv } from "../../lib/env";
+import { purgeCredential } from "../../lib/auth";
 import { operation } from "../../lib/operation";
 import { executeWrite, guarded } from "../../lib/write";
 import { clearSessionCookie } from "./cookie";
@@ -30,28 +26,22 @@ const route = operation({
   },
 });
 
-/**
- * The token `authenticate` accepted, read with its precedence (Authorization, x-api-key, cookie). The revoke
- * below matches on its hash, so a divergence would fail loudly instead of leaving a stale cache entry.
- */
-function presentedToken(c: Context<AppEnv>): string {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
-  return bearer?.[1] ?? c.req.header("x-api-key")?.trim() ?? getCookie(c, SESSION_COOKIE) ?? "";
-}
-
 export function registerAuthDeleteSession(app: Router): void {
   app.openapi(route, async (c) => {
     const principal = c.get("principal");
-    const tokenHash = await sha256Hex(presentedToken(c));
     clearSessionCookie(c);
     const response = await executeWrite(c, {
-      statements: [guarded(revokeSessionStatement(principal.galleryId, principal.credentialId, tokenHash))],
+      statements: [
+        guarded(
+          revokeSessionStatement(principal.galleryId, principal.credentialId, principal.credentialHash),
+        ),
+      ],
       events: [],
       status: 200,
       body: sql`jsonb_build_object('id', ${principal.credentialId}::text, 'deleted', true)`,
     });
     // Only after the commit: purged earlier, a concurrent lookup could re-cache the still-live row.
-    await purgeCredential(c.env, tokenHash);
+    await purgeCredential(c.env, principal.credentialHash);
     return response as never;
   });
 }

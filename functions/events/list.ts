@@ -3,10 +3,8 @@ import { httpDb } from "../../db/client";
 import { listEvents } from "../../db/queries/events";
 import type { Router } from "../../lib/app";
 import { operation } from "../../lib/operation";
-import { listResponse, pageOf, pageRequest, paginationQuery } from "../../lib/pagination";
+import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import { DomainEvent } from "./schemas";
-
-const ROUTE = "listEvents";
 
 const route = operation({
   operationId: "listEvents",
@@ -38,16 +36,10 @@ const route = operation({
 
 export function registerEventsList(app: Router): void {
   app.openapi(route, async (c) => {
-    const { limit, cursor, sort, dir, type } = c.req.valid("query");
+    const { type, ...query } = c.req.valid("query");
     const principal = c.get("principal");
-    const page = await pageRequest(c.env.SIGNING_SECRET, ROUTE, { limit, cursor, sort, dir }, "created");
-    const rows = await listEvents(httpDb(c.env), principal.galleryId, { type }, page);
-    const body = await pageOf(
-      c.env.SIGNING_SECRET,
-      page,
-      rows,
-      (r) => [r.sort_key, r.id],
-      (r) => r.body,
+    const body = await listPage(c, { route: route.operationId, defaultSort: "created" }, query, (page) =>
+      listEvents(httpDb(c.env), principal.galleryId, { type }, page),
     );
     return c.json(body as z.infer<ReturnType<typeof listResponse<typeof DomainEvent>>>, 200);
   });
