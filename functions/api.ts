@@ -6,6 +6,7 @@ import { authRouter } from "./auth";
 import { eventsRouter } from "./events";
 import { metaRouter } from "./meta";
 import { openApiDocument, registerOpenApiComponents } from "./openapi";
+import { webhooksRouter } from "./webhooks";
 
 /** The v1 API Worker: every endpoint group mounted under /v1, and the OpenAPI document. */
 export function createApiApp() {
@@ -16,6 +17,7 @@ export function createApiApp() {
   v1.route("/", eventsRouter());
   v1.route("/", authRouter());
   v1.route("/", apiKeysRouter());
+  v1.route("/", webhooksRouter());
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${new URL(c.req.url).origin}/v1`)));
   app.route("/v1", v1);

@@ -1,6 +1,8 @@
 import type { Router } from "../lib/app";
 import { SESSION_COOKIE } from "../lib/auth";
+import { eventTypes } from "../lib/event-types";
 import { operationRegistry } from "../lib/operation";
+import { catalogueTypes, eventEnvelopeSchema } from "./events/catalogue";
 
 export const openApiInfo = {
   title: "Gallery Platform API",
@@ -9,8 +11,42 @@ export const openApiInfo = {
     "The JSON API that runs an art gallery's business. Errors are `application/problem+json` (see `/v1/errors`). Lists are cursor-paginated (`limit`, `cursor`, `sort`, `dir`); responses are `{data, next_cursor}`.",
 };
 
+const signatureHeaders = [
+  { name: "webhook-id", description: "The event id; dedupe on it (delivery is at least once)." },
+  { name: "webhook-timestamp", description: "Unix seconds when this attempt was signed." },
+  {
+    name: "webhook-signature",
+    description:
+      "Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; during a secret rotation one per valid secret. Verify with any Standard Webhooks library.",
+  },
+].map((h) => ({ ...h, in: "header" as const, required: true, schema: { type: "string" as const } }));
+
+/** Every event type as an OpenAPI 3.1 webhook: what a subscribed endpoint receives. */
+function registerWebhooks(app: Router): void {
+  for (const type of catalogueTypes) {
+    app.openAPIRegistry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `webhook_${type.replaceAll(".", "_")}`,
+      tags: ["Webhooks"],
+      security: [],
+      summary: type,
+      description: `${eventTypes[type]} Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.`,
+      request: {
+        body: { content: { "application/json": { schema: eventEnvelopeSchema(type) } } },
+      },
+      parameters: signatureHeaders,
+      responses: {
+        200: { description: "Acknowledged (any 2xx)." },
+        410: { description: "Gone: the endpoint is disabled and receives nothing more." },
+      },
+    });
+  }
+}
+
 /** Security schemes, registered once on the v1 app (a scheme appears once an operation uses it). */
 export function registerOpenApiComponents(app: Router): void {
+  registerWebhooks(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

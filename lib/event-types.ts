@@ -13,6 +13,17 @@ export const eventTypes = {
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",
+  "webhook_endpoint.created":
+    "A webhook endpoint was created. `data.object` is the endpoint; secrets never appear in events.",
+  "webhook_endpoint.updated":
+    "A webhook endpoint's fields changed. `data.previous_attributes` holds the former values.",
+  "webhook_endpoint.deleted": "A webhook endpoint was deleted. `data.object` is its last state.",
+  "webhook_endpoint.disabled":
+    "The platform disabled a webhook endpoint: it answered 410 Gone, or its deliveries failed continuously for 5 days. `data.object.disabled_reason` says which.",
+  "webhook_endpoint.secret_rotated":
+    "A webhook endpoint's signing secret was rotated. `data.object.previous_secret_expires_at` is when the former secret stops signing.",
+  "webhook_endpoint.test":
+    "Sent by POST /gallery/webhook-endpoints/{id}/test to that one endpoint only, whatever its event_types; never fanned out to other endpoints. `data.object` is the endpoint.",
 } as const;
 
 export type EventType = keyof typeof eventTypes;

@@ -12,8 +12,10 @@ export interface DomainEventInput {
 }
 
 /**
- * The outbox writer: an INSERT of the domain event, to be run in the same transaction as the change it records
- * (see lib/write.ts), so an event exists if and only if its change committed.
+ * The outbox writer: an INSERT of the domain event, run in the same transaction as the change it records (see
+ * lib/write.ts), so an event exists if and only if its change committed. Postgres fans each event out to the
+ * gallery's subscribed webhook endpoints in that same transaction (trigger `domain_events_fan_out`, migration
+ * 0004); endpoints created later do not receive earlier events, which can be replayed by id.
  */
 export function eventInsert(principal: Principal, requestId: string, event: DomainEventInput): SQL {
   const data =

@@ -16,7 +16,7 @@ export interface WritePlan {
   /** Domain events recorded in the same transaction (the outbox). */
   events: DomainEventInput[];
   /** HTTP status of the success response. */
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   /**
    * SQL yielding the response body as jsonb, evaluated after the change inside the same transaction, so the
    * response (and an idempotent replay of it) is exactly what a read would return at commit.

@@ -47,6 +47,15 @@ async function createdId(path: string, g: TestGallery, body: Record<string, unkn
 const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
   art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
   key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
+  we: (g) =>
+    createdId("/gallery/webhook-endpoints", g, { url: "https://example.com/hook", event_types: ["*"] }),
+  evt: async (g) => {
+    await createdId("/gallery/artworks", g, { title: "Fixture" });
+    const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
+      data: { id: string }[];
+    };
+    return page.data[0]!.id;
+  },
 };
 
 function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {

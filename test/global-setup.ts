@@ -1,42 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
-import { startDatabase } from "../scripts/postgres";
+import { freePort, startDatabase } from "../scripts/postgres";
+import { startReceiver } from "./receiver";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     neonEndpoint: string;
+    /** The webhook receiver (test/receiver.ts). */
+    receiverUrl: string;
+    /** An origin nothing listens on: connection refused. */
+    refusedUrl: string;
   }
 }
 
-const TEST_DATABASE = "gallery_test";
+/** Each run has a database of its own, so runs in parallel (two terminals, two worktrees) never collide. */
+const TEST_DATABASE = `gallery_test_${process.pid}`;
 
-/** A fresh test database on every run (unless DATABASE_URL points at a server of the caller's choosing). */
-async function recreate(url: string): Promise<void> {
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
+async function admin(url: string, statement: string): Promise<void> {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${TEST_DATABASE}" with (force)`);
-    await client.query(`create database "${TEST_DATABASE}"`);
+    await client.query(statement);
   } finally {
     await client.end();
   }
 }
 
 export default async function setup(project: TestProject) {
-  const external = Boolean(process.env.DATABASE_URL);
-  const database = await startDatabase({ dataDir: ".data/test-postgres", database: TEST_DATABASE });
-  if (!external) await recreate(database.url);
-  await migrateDatabase(database.url);
+  // The embedded cluster lives in a temporary folder for this run only; with DATABASE_URL the server is the
+  // caller's and only this run's database is created (and dropped afterwards) on it.
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "gallery-test-pg-"));
+  const database = await startDatabase({
+    dataDir: dataDir ?? ".data/test-postgres",
+    database: TEST_DATABASE,
+  });
+  const url = new URL(database.url);
+  if (process.env.DATABASE_URL) {
+    await admin(database.url, `create database "${TEST_DATABASE}"`);
+    url.pathname = `/${TEST_DATABASE}`;
+  }
+  await migrateDatabase(url.toString());
   const neon = await startNeonLocal({ port: 0 });
-  project.provide("databaseUrl", database.url);
+  project.provide("databaseUrl", url.toString());
   project.provide("neonEndpoint", neon.url);
+  const receiver = await startReceiver();
+  project.provide("receiverUrl", receiver.url);
+  project.provide("refusedUrl", `http://127.0.0.1:${await freePort()}`);
   return async () => {
+    await receiver.close();
     await neon.close();
+    if (process.env.DATABASE_URL)
+      await admin(url.toString(), `drop database "${TEST_DATABASE}" with (force)`);
     await database.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 }

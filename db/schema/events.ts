@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, galleryId, ts, updatedAt } from "./columns";
 import { galleries } from "./galleries";
 
@@ -78,7 +78,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.galleryId, t.endpointId, t.createdAt, t.id),
-    index("webhook_deliveries_event_idx").on(t.eventId),
+    // One delivery per (event, endpoint): a replay re-queues that row instead of adding a second one.
+    uniqueIndex("webhook_deliveries_event_endpoint_key").on(t.eventId, t.endpointId),
   ],
 );
 

@@ -1,0 +1,52 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Router } from "../../lib/app";
+import { eventTypes } from "../../lib/event-types";
+import { problemResponses } from "../../lib/problem";
+import { catalogueTypes, eventCatalogue, eventDataSchema } from "./catalogue";
+
+const EventTypeEntry = z
+  .object({
+    type: z.string(),
+    description: z.string(),
+    resource_type: z.string(),
+    data_schema: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "JSON Schema of the event's `data`." }),
+  })
+  .openapi("EventTypeEntry");
+
+let cached: z.infer<typeof EventTypeEntry>[] | undefined;
+
+function entries() {
+  cached ??= catalogueTypes.map((type) => ({
+    type,
+    description: eventTypes[type],
+    resource_type: eventCatalogue[type].resourceType,
+    data_schema: z.toJSONSchema(eventDataSchema(type), { unrepresentable: "any" }) as Record<string, unknown>,
+  }));
+  return cached;
+}
+
+/** The event catalogue, public like the error dictionary: it documents the API, it holds no gallery data. */
+export function registerEventTypesList(app: Router): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/event-types",
+      operationId: "listEventTypes",
+      security: [],
+      tags: ["Events"],
+      summary: "The event catalogue",
+      description:
+        "Every domain event type the API emits, when it is emitted, and the JSON Schema of its `data`.",
+      responses: {
+        ...problemResponses,
+        200: {
+          description: "Every event type.",
+          content: { "application/json": { schema: z.object({ data: z.array(EventTypeEntry) }) } },
+        },
+      },
+    }),
+    (c) => c.json({ data: entries() }, 200),
+  );
+}

@@ -1,0 +1,24 @@
+import { createRouter } from "../../lib/app";
+import { registerWebhooksCreate } from "./create";
+import { registerWebhooksDelete } from "./delete";
+import { registerWebhooksDeliveries } from "./deliveries";
+import { registerWebhooksGet } from "./get";
+import { registerWebhooksList } from "./list";
+import { registerWebhooksReplay } from "./replay";
+import { registerWebhooksRotateSecret } from "./rotate-secret";
+import { registerWebhooksTest } from "./test";
+import { registerWebhooksUpdate } from "./update";
+
+export function webhooksRouter() {
+  const app = createRouter();
+  registerWebhooksList(app);
+  registerWebhooksCreate(app);
+  registerWebhooksGet(app);
+  registerWebhooksUpdate(app);
+  registerWebhooksDelete(app);
+  registerWebhooksRotateSecret(app);
+  registerWebhooksTest(app);
+  registerWebhooksDeliveries(app);
+  registerWebhooksReplay(app);
+  return app;
+}
