@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sha256Hex } from "./crypto";
 import type { AppEnv, Env } from "./env";
+import { canonicalJson } from "./json";
 import { ApiError } from "./problem";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -28,15 +29,6 @@ const claims = new WeakMap<Request, IdempotencyClaim>();
 /** The claim for this request, when it carries an Idempotency-Key on an idempotent operation. */
 export function claimOf(c: Context<AppEnv>): IdempotencyClaim | undefined {
   return claims.get(c.req.raw);
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 async function fingerprint(c: Context<AppEnv>): Promise<string> {

@@ -1,5 +1,3 @@
-import { ApiError } from "./problem";
-
 /**
  * Webhook URL safety: an endpoint must not make the platform call into private networks (SSRF). Checked when an
  * endpoint is created or its URL changes, and again by the cron Worker before each send, because what a name
@@ -177,14 +175,4 @@ export async function checkWebhookUrl(url: string, options: UrlCheckOptions): Pr
     return refuse("has a host name that resolves to a private, loopback, link-local or reserved address");
   }
   return { ok: true };
-}
-
-/** The check as a request rule: a refused URL is a 400 naming the body field. */
-export async function requireSafeWebhookUrl(url: string, options: UrlCheckOptions): Promise<void> {
-  const verdict = await checkWebhookUrl(url, options);
-  if (!verdict.ok) {
-    throw new ApiError("invalid_request", `Body field \`url\` ${verdict.reason}.`, [
-      { location: "body", field: "url", message: verdict.reason },
-    ]);
-  }
 }

@@ -9,6 +9,7 @@ import {
 import { artworkJsonById, findArtwork } from "../../db/queries/artworks";
 import { nextTimestamp } from "../../db/queries/rows";
 import type { Router } from "../../lib/app";
+import { previousAttributes } from "../../lib/json";
 import { operation } from "../../lib/operation";
 import type { DomainEventInput } from "../../lib/outbox";
 import { ApiError } from "../../lib/problem";
@@ -36,20 +37,19 @@ const route = operation({
   },
 });
 
-/** The former values of the fields this patch changes. */
-function previousAttributes(
-  before: Record<string, unknown>,
-  input: ArtworkUpdateInput,
-): Record<string, unknown> {
-  const previous: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(input)) {
-    if (field === "tag_ids" || field === "dimensions" || field === "artists") {
-      previous[field] = field === "tag_ids" ? null : before[field];
-      continue;
-    }
-    if (JSON.stringify(before[field]) !== JSON.stringify(value)) previous[field] = before[field];
-  }
-  return previous;
+/**
+ * The former values of the fields this patch changes. `artists`, `dimensions` and `tag_ids` are written as
+ * whole lists in another shape than they are read, so sending one counts as a change (tags are not part of
+ * the Artwork: their former value is null).
+ */
+function artworkPreviousAttributes(before: Record<string, unknown>, input: ArtworkUpdateInput) {
+  const { artists, dimensions, tag_ids, ...scalars } = input;
+  return {
+    ...previousAttributes(before, scalars),
+    ...(artists ? { artists: before.artists } : {}),
+    ...(dimensions ? { dimensions: before.dimensions } : {}),
+    ...(tag_ids ? { tag_ids: null } : {}),
+  };
 }
 
 export function registerArtworksUpdate(app: Router): void {
@@ -71,7 +71,7 @@ export function registerArtworksUpdate(app: Router): void {
         { location: "body", field: "end_year", message: "must not be before year" },
       ]);
     }
-    const previous = previousAttributes(before, input);
+    const previous = artworkPreviousAttributes(before, input);
     const object = artworkJsonById(principal.galleryId, id, view);
     // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
     if (Object.keys(previous).length === 0) {

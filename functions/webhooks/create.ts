@@ -4,10 +4,10 @@ import { createEndpointStatement, endpointJsonById } from "../../db/queries/webh
 import type { Router } from "../../lib/app";
 import { newId } from "../../lib/ids";
 import { operation } from "../../lib/operation";
-import { requireSafeWebhookUrl } from "../../lib/webhook-url";
 import { executeWrite } from "../../lib/write";
 import { WebhookEndpointCreate, WebhookEndpointWithSecret } from "./schemas";
 import { newWebhookSecret, revealSecret } from "./secret";
+import { requireSafeWebhookUrl } from "./url";
 
 const route = operation({
   operationId: "createWebhookEndpoint",

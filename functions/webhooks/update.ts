@@ -3,10 +3,11 @@ import { httpDb } from "../../db/client";
 import { nextTimestamp } from "../../db/queries/rows";
 import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/app";
+import { previousAttributes } from "../../lib/json";
 import { operation } from "../../lib/operation";
-import { requireSafeWebhookUrl } from "../../lib/webhook-url";
 import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
 import { WebhookEndpoint, WebhookEndpointIdParams, WebhookEndpointUpdate } from "./schemas";
+import { requireSafeWebhookUrl } from "./url";
 
 const route = operation({
   operationId: "updateWebhookEndpoint",
@@ -32,13 +33,6 @@ const route = operation({
   },
 });
 
-/** JSON with object keys sorted, so metadata sent in another key order is not a change. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return JSON.stringify(value);
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-}
-
 export function registerWebhooksUpdate(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
@@ -47,10 +41,7 @@ export function registerWebhooksUpdate(app: Router): void {
     const current = await findWebhookEndpoint(httpDb(c.env), principal.galleryId, id);
     if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
     const before = current.body;
-    const previous: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(input)) {
-      if (canonical(before[field]) !== canonical(value)) previous[field] = before[field];
-    }
+    const previous = previousAttributes(before, input);
     const reenable = input.enabled === true && !current.enabled;
     if (reenable) {
       for (const field of ["disabled_reason", "failing_since"]) {
