@@ -33,7 +33,7 @@ export interface Principal {
 const TOKEN_SHAPE = /^(gpk_|gpub_|gss_)[A-Za-z0-9_-]{22,128}$/;
 /** Credential lookups are cached at the edge; a revoke purges the entry. */
 const CACHE_TTL_SECONDS = 300;
-/** Unknown credentials are remembered briefly so a flood of bad keys costs one lookup each. */
+/** Unknown credentials are remembered briefly (edge cache and isolate) so a flood of one bad key costs one lookup. */
 const NEGATIVE_TTL_SECONDS = 60;
 
 type Cached = { found: false } | { found: true; record: CredentialRecord };
@@ -82,6 +82,48 @@ async function lookup(
   // Filling the cache is not on the request's path: the answer is already known.
   ctx.waitUntil(env.AUTH_CACHE.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl }));
   return record;
+}
+
+/** Lookups in flight in this isolate: concurrent requests presenting one credential share a single lookup. */
+const inFlight = new Map<string, Promise<CredentialRecord | null>>();
+/** Unknown credentials this isolate saw lately (hash → until): a flood of one bad key costs one lookup. */
+const recentlyUnknown = new Map<string, number>();
+const RECENTLY_UNKNOWN_LIMIT = 10_000;
+/**
+ * A shared lookup belongs to the request that started it; should that request vanish, its promise may never
+ * settle, so the others wait this long for it and then look up for themselves.
+ */
+const SHARED_LOOKUP_WAIT_MS = 2_000;
+
+async function resolveCredential(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  hash: string,
+  kind: CredentialKind,
+): Promise<CredentialRecord | null> {
+  const unknownUntil = recentlyUnknown.get(hash);
+  if (unknownUntil !== undefined && unknownUntil > Date.now()) return null;
+  const pending = inFlight.get(hash);
+  if (pending) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<"gave_up">((resolve) => {
+      timer = setTimeout(() => resolve("gave_up"), SHARED_LOOKUP_WAIT_MS);
+    });
+    const shared = await Promise.race([pending, gaveUp]).finally(() => clearTimeout(timer));
+    if (shared !== "gave_up") return shared;
+  }
+  const own = lookup(env, ctx, hash, kind);
+  inFlight.set(hash, own);
+  try {
+    const record = await own;
+    if (!record) {
+      if (recentlyUnknown.size >= RECENTLY_UNKNOWN_LIMIT) recentlyUnknown.clear();
+      recentlyUnknown.set(hash, Date.now() + NEGATIVE_TTL_SECONDS * 1000);
+    }
+    return record;
+  } finally {
+    if (inFlight.get(hash) === own) inFlight.delete(hash);
+  }
 }
 
 function notExpired(record: CredentialRecord): boolean {
@@ -133,7 +175,7 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
       throw new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
     }
     const hash = TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
-    const record = hash ? await lookup(c.env, c.executionCtx, hash, kindOf(token)) : null;
+    const record = hash ? await resolveCredential(c.env, c.executionCtx, hash, kindOf(token)) : null;
     if (!hash || !record)
       throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
     const principal = toPrincipal(record, hash);

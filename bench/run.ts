@@ -1,0 +1,1003 @@
+/**
+ * `npm run bench`: the API Worker at scale, measured against floors taken in the same run.
+ *
+ * 1. The bench database (bench/seed.ts): its own embedded PostgreSQL in .data/bench-postgres, seeded once with
+ *    two galleries of 1,000,000 artworks and 500,000 domain events each, reused afterwards.
+ * 2. The local stack as `npm start` runs it: the local Neon endpoint (scripts/neon-local.ts) and `wrangler dev`
+ *    (workerd) for the API Worker, offline.
+ * 3. Per scenario, autocannon from this process (fixed connections and duration): p50/p99 latency and req/s;
+ *    database round trips per request, counted at the local Neon endpoint; the SQL floor (the scenario's own
+ *    SQL, rebuilt with the query builders of db/queries and run directly with `pg`); the health floor
+ *    (`GET /v1/health` of the same Worker); and EXPLAIN (ANALYZE, BUFFERS) of the SQL.
+ * 4. bench/results/latest.md, latest.json and plans/<scenario>.txt. Exits non-zero when a plan sequentially
+ *    scans a big table, or when the stack or a scenario fails.
+ *
+ * Env: BENCH_QUICK=1 (3 s per scenario), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
+ * BENCH_WORKERS (autocannon worker threads, default 1; 0 = main thread), BENCH_PORT (default: a free port),
+ * BENCH_DATABASE_URL (a server of your own instead of the embedded one); seed sizes: see bench/seed.ts.
+ *
+ * Adding a scenario: one more entry in `scenarios()` — the request, the expected status, the kind (read/write)
+ * and, for the SQL floor and plan, the SQL it runs (built with the same db/queries function the route calls).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os, { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type RequestSpec, type Result } from "autocannon";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import type { Db } from "../db/client";
+import { activityInsert, createArtworkStatements } from "../db/queries/artwork-writes";
+import { type ArtworkFilters, artworkJsonById, listArtworks } from "../db/queries/artworks";
+import { listEvents } from "../db/queries/events";
+import { nextTimestamp } from "../db/queries/rows";
+import { ArtworkCreate } from "../functions/artworks/schemas";
+import type { Principal } from "../lib/auth";
+import { encodeCursor } from "../lib/cursor";
+import { newId } from "../lib/ids";
+import { eventInsert } from "../lib/outbox";
+import type { PageRequest } from "../lib/pagination";
+import { allScopes } from "../lib/scopes";
+import { insertApiKey } from "../scripts/local-keys";
+import { migrateDatabase } from "../scripts/migrate";
+import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
+import { freePort } from "../scripts/postgres";
+import { BENCH_DATA_DIR, BENCH_GALLERIES, seedBench, startBenchDatabase } from "./seed";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const RESULTS_DIR = join(ROOT, "bench", "results");
+const PLANS_DIR = join(RESULTS_DIR, "plans");
+const PERSIST_DIR = join(ROOT, ".data", "bench-wrangler");
+const WRANGLER_LOG = join(ROOT, ".data", "bench-wrangler.log");
+/** autocannon runs in a worker thread (off the event loop of the local Neon endpoint), so hooks are files. */
+const SETUP_IDEMPOTENCY_KEY = join(ROOT, "bench", "idempotency-key.cjs");
+
+const envNum = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+};
+const QUICK = process.env.BENCH_QUICK === "1";
+const DURATION_S = envNum("BENCH_DURATION", QUICK ? 3 : 10);
+const CONNECTIONS = Math.round(envNum("BENCH_CONNECTIONS", 10));
+/** Requests per connection sent (concurrently, unmeasured) before each scenario. */
+const WARMUP_PER_CONNECTION = 10;
+/**
+ * autocannon's worker threads (default 1: load generation off the event loop of the local Neon endpoint, which
+ * lives in this process); BENCH_WORKERS=0 runs it on the main thread.
+ */
+const WORKERS = process.env.BENCH_WORKERS === "0" ? 0 : Math.round(envNum("BENCH_WORKERS", 1));
+
+/** Keeps wrangler offline, as scripts/start.ts does. */
+const WRANGLER_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+/** Tables whose sequential scan in a scenario's plan fails the bench. */
+const BIG_TABLES = ["artworks", "domain_events", "artwork_artists", "artwork_tags"];
+
+const TARGETS = {
+  readRoundTrips: 1,
+  writeRoundTrips: 2,
+  badCredentialDbTouches: 1,
+  deepOverFirst: 1.2,
+  apiOverFloors: 2,
+  bundleGzipKiB: 350,
+};
+
+const say = (msg: string) => console.log(`[bench] ${msg}`);
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const dialect = new PgDialect();
+
+interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+const toQuery = (q: SQL): Query => {
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return { sql: text, params };
+};
+
+/** The SQL a db/queries function would send, captured instead of executed. */
+async function capture(run: (db: Db) => Promise<unknown>): Promise<Query> {
+  let captured: SQL | undefined;
+  const fake = {
+    execute: async (q: SQL) => {
+      captured = q;
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  await run(fake);
+  if (!captured) throw new Error("the query builder sent no SQL");
+  return toQuery(captured);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Floor {
+  /** The statements of one request; a transaction when more than one. Called once per iteration. */
+  statements: () => Query[];
+}
+
+interface Scenario {
+  name: string;
+  title: string;
+  kind: "read" | "write" | "auth";
+  expectStatus: number;
+  request: RequestSpec;
+  /** Null when the route answers without SQL (edge-cached replay, rejected credential). */
+  floor: Floor | null;
+  /** Why there is no SQL floor. */
+  noFloorReason?: string;
+  /** Requests per connection sent concurrently before measuring: fills caches, pools, compiles code. */
+  warmup: number;
+}
+
+interface Context {
+  pool: pg.Pool;
+  galleryId: string;
+  keyId: string;
+  secretKey: string;
+  signingSecret: string;
+}
+
+const page = (sort: string, after: PageRequest["after"] = null): PageRequest => ({
+  route: "listArtworks",
+  sort,
+  dir: "desc",
+  limit: 20,
+  after,
+});
+
+async function scenarios(ctx: Context): Promise<Scenario[]> {
+  const { pool, galleryId } = ctx;
+  const view = { draft: false, gatePrices: false };
+  const auth = { authorization: `Bearer ${ctx.secretKey}` };
+  const get = (path: string): RequestSpec => ({ method: "GET", path, headers: auth });
+  const artworksFloor = async (filters: ArtworkFilters, p: PageRequest): Promise<Floor> => {
+    const q = await capture((db) => listArtworks(db, galleryId, view, filters, p));
+    return { statements: () => [q] };
+  };
+
+  // A real cursor past row 500,000 of sort=price, minted as the API mints it.
+  const deepRow = Math.min(500_000, BENCH_GALLERIES[0]!.artworks - 1);
+  const deep = await pool.query<{ k: string; id: string }>(
+    `select coalesce(price_cents, -1) as k, id from artworks where gallery_id = $1
+     order by coalesce(price_cents, -1) desc, id desc offset $2 limit 1`,
+    [galleryId, deepRow - 1],
+  );
+  const deepKey: [string, string] = [deep.rows[0]!.k, deep.rows[0]!.id];
+  const deepCursor = await encodeCursor(ctx.signingSecret, {
+    r: "listArtworks",
+    s: "price",
+    d: "desc",
+    k: deepKey,
+  });
+
+  // 50 ids spread over the whole gallery.
+  const step = Math.max(1, Math.floor(BENCH_GALLERIES[0]!.artworks / 50));
+  const idRows = await pool.query<{ id: string }>(
+    `select id from (select id, row_number() over (order by created_at, id) as n from artworks where gallery_id = $1) t
+     where n % $2 = 1 order by n limit 50`,
+    [galleryId, step],
+  );
+  const ids = idRows.rows.map((r) => r.id);
+
+  const threeFilters: ArtworkFilters = {
+    availability: ["available"],
+    medium: ["Oil on canvas"],
+    price_min: 100_000,
+  };
+
+  const createBody = { title: "Bench work", price_cents: 1_250_000, source_system: "bench" };
+  const createInput = ArtworkCreate.parse(createBody);
+  const principal = {
+    kind: "secret",
+    credentialId: ctx.keyId,
+    credentialHash: "",
+    galleryId,
+    livemode: false,
+    scopes: allScopes,
+    memberId: null,
+    role: null,
+    readOnly: false,
+  } as Principal;
+  /** The batch lib/write.ts executeWrite sends for POST /gallery/artworks with an Idempotency-Key. */
+  const createBatch = (): Query[] => {
+    const id = newId("art");
+    const key = randomUUID();
+    const at = nextTimestamp();
+    const object = artworkJsonById(galleryId, id, view);
+    return [
+      sql.raw("set local lock_timeout = '3s'"),
+      sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status)
+        values (${galleryId}, ${key}, ${"floor"}, ${"POST"}, ${"/v1/gallery/artworks"}, ${201})`,
+      ...createArtworkStatements(galleryId, id, createInput, at),
+      activityInsert(galleryId, id, ctx.keyId, at, {
+        eventType: "created",
+        summary: `Added “${createInput.title}”`,
+        metadata: {},
+      }),
+      eventInsert(principal, newId("req"), {
+        type: "artwork.created",
+        resourceType: "artwork",
+        resourceId: id,
+        data: sql`jsonb_build_object('object', (${object}))`,
+      }),
+      sql`update idempotency_keys set response_body = (${object})::jsonb
+        where gallery_id = ${galleryId} and key = ${key} returning response_body as body`,
+    ].map(toQuery);
+  };
+
+  const json = { ...auth, "content-type": "application/json" };
+  const replayKey = `bench-replay-${randomUUID()}`;
+  const unknownKey = `gpk_${randomBytes(24).toString("base64url")}`;
+
+  return [
+    {
+      name: "artworks-default",
+      title: "artworks list (default)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/artworks"),
+      floor: await artworksFloor({}, page("created")),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-three-filters",
+      title: "artworks, 3 filters (availability, medium, price_min)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/artworks?availability=available&medium=Oil%20on%20canvas&price_min=100000"),
+      floor: await artworksFloor(threeFilters, page("created")),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-q",
+      title: "artworks, q free text (`harbor`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/artworks?q=harbor"),
+      floor: await artworksFloor({ q: "harbor" }, page("created")),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-price-first",
+      title: "artworks sort=price, first page",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/artworks?sort=price"),
+      floor: await artworksFloor({}, page("price")),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-price-deep",
+      title: `artworks sort=price, cursor past row ${deepRow.toLocaleString("en-US")}`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/artworks?sort=price&cursor=${encodeURIComponent(deepCursor)}`),
+      floor: await artworksFloor({}, page("price", deepKey)),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-ids-50",
+      title: "artworks ids=50 ids",
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/artworks?ids=${ids.join(",")}&limit=50`),
+      floor: await artworksFloor({ ids }, { ...page("created"), limit: 50 }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "events-default",
+      title: "events list (default)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/events"),
+      floor: await (async () => {
+        const q = await capture((db) =>
+          listEvents(db, galleryId, {}, { ...page("created"), route: "listEvents" }),
+        );
+        return { statements: () => [q] };
+      })(),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "events-type",
+      title: "events type=artwork.price_changed",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/events?type=artwork.price_changed"),
+      floor: await (async () => {
+        const q = await capture((db) =>
+          listEvents(
+            db,
+            galleryId,
+            { type: "artwork.price_changed" },
+            { ...page("created"), route: "listEvents" },
+          ),
+        );
+        return { statements: () => [q] };
+      })(),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artworks-create",
+      title: "create artwork (fresh Idempotency-Key each)",
+      kind: "write",
+      expectStatus: 201,
+      request: {
+        method: "POST",
+        path: "/v1/gallery/artworks",
+        headers: json,
+        body: JSON.stringify(createBody),
+        setupRequest: SETUP_IDEMPOTENCY_KEY,
+      },
+      floor: { statements: createBatch },
+      warmup: 2,
+    },
+    {
+      name: "artworks-create-replay",
+      title: "idempotent replay (same key and body)",
+      kind: "write",
+      expectStatus: 201,
+      request: {
+        method: "POST",
+        path: "/v1/gallery/artworks",
+        headers: { ...json, "idempotency-key": replayKey },
+        body: JSON.stringify(createBody),
+      },
+      floor: null,
+      noFloorReason: "answered from the IDEMPOTENCY_CACHE KV, no SQL",
+      // One request stores the response; the measured ones replay it.
+      warmup: 1,
+    },
+    {
+      name: "bad-credential",
+      title: "unknown gpk_ key (cold, then negative-cached)",
+      kind: "auth",
+      expectStatus: 401,
+      request: {
+        method: "GET",
+        path: "/v1/gallery/artworks",
+        headers: { authorization: `Bearer ${unknownKey}` },
+      },
+      floor: null,
+      noFloorReason: "the one credential lookup is amortised over the run",
+      // Cold: the DB-touch count covers the scenario's very first request.
+      warmup: 0,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measuring
+
+interface LoadResult {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+function summarise(r: Result): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats)) statuses[code] = s.count;
+  return {
+    requests: r.requests.sent,
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    statuses,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+async function load(origin: string, request: RequestSpec, amount?: number): Promise<LoadResult> {
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    ...(amount === undefined ? { duration: DURATION_S } : { amount }),
+    timeout: 30,
+    ...(WORKERS > 0 ? { workers: WORKERS } : {}),
+    requests: [
+      WORKERS === 0 && typeof request.setupRequest === "string"
+        ? { ...request, setupRequest: createRequire(import.meta.url)(request.setupRequest) }
+        : request,
+    ],
+  });
+  return summarise(result);
+}
+
+async function warm(origin: string, request: RequestSpec, perConnection: number): Promise<void> {
+  if (perConnection === 0) return;
+  if (perConnection === 1) {
+    const res = await fetch(`${origin}${request.path}`, {
+      method: request.method ?? "GET",
+      headers: request.headers ?? {},
+      body: typeof request.body === "string" ? request.body : undefined,
+    });
+    await res.arrayBuffer();
+    return;
+  }
+  await load(origin, request, perConnection * CONNECTIONS);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))]!;
+
+/** `run` looped by CONNECTIONS concurrent callers for DURATION_S: latency percentiles in ms. */
+async function loop(run: () => Promise<void>): Promise<{ p50: number; p99: number; perSec: number }> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + DURATION_S * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      await run();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    perSec: latencies.length / DURATION_S,
+  };
+}
+
+/** The scenario's SQL straight from Node with pg, one client per connection. */
+async function sqlFloor(pool: pg.Pool, floor: Floor): Promise<{ p50: number; p99: number; perSec: number }> {
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  const free = [...clients];
+  try {
+    return await loop(async () => {
+      const client = free.pop()!;
+      try {
+        const statements = floor.statements();
+        if (statements.length === 1) {
+          await client.query(statements[0]!.sql, statements[0]!.params);
+        } else {
+          await client.query("begin");
+          for (const s of statements) await client.query(s.sql, s.params);
+          await client.query("commit");
+        }
+      } finally {
+        free.push(client);
+      }
+    });
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+
+/**
+ * The same SQL sent from Node to the local Neon endpoint's HTTP /sql, as the Worker's driver sends it (one
+ * request; a batch for writes): shows what the local stand-in for Neon's proxy adds over plain pg.
+ */
+async function neonFloor(neon: NeonLocal, url: string, floor: Floor) {
+  const headers = {
+    "content-type": "application/json",
+    "neon-connection-string": url,
+    "neon-raw-text-output": "true",
+    "neon-array-mode": "true",
+  };
+  return loop(async () => {
+    const statements = floor.statements().map((q) => ({ query: q.sql, params: q.params }));
+    const body = statements.length === 1 ? statements[0] : { queries: statements };
+    const res = await fetch(`${neon.url}/sql`, { method: "POST", headers, body: JSON.stringify(body) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`local Neon endpoint answered ${res.status}: ${text.slice(0, 300)}`);
+  });
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement; writes run inside a rolled-back transaction. */
+async function explain(pool: pg.Pool, floor: Floor): Promise<string> {
+  const client = await pool.connect();
+  const out: string[] = [];
+  try {
+    const statements = floor.statements();
+    const write = statements.length > 1;
+    if (write) await client.query("begin");
+    for (const s of statements) {
+      const params = s.params.length ? `\n-- params: ${JSON.stringify(s.params)}` : "";
+      out.push(`-- ${s.sql.replace(/\s+/g, " ").trim()}${params}`);
+      if (!/^\s*(select|insert|update|delete|with)\b/i.test(s.sql)) {
+        await client.query(s.sql, s.params);
+        out.push("(not explainable: run as is)\n");
+        continue;
+      }
+      const plan = await client.query<{ "QUERY PLAN": string }>(
+        `explain (analyze, buffers) ${s.sql}`,
+        s.params,
+      );
+      out.push(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"), "");
+    }
+    if (write) await client.query("rollback");
+  } finally {
+    client.release();
+  }
+  return out.join("\n");
+}
+
+function seqScans(plan: string): string[] {
+  const found = new Set<string>();
+  for (const m of plan.matchAll(/Seq Scan on (\w+)/g)) if (BIG_TABLES.includes(m[1]!)) found.add(m[1]!);
+  return [...found];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The stack
+
+let wrangler: ChildProcess | null = null;
+
+function killWrangler(signal: NodeJS.Signals): void {
+  if (wrangler?.pid === undefined) return;
+  try {
+    process.kill(-wrangler.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function stopWrangler(): Promise<void> {
+  const child = wrangler;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  killWrangler("SIGTERM");
+  const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+  killWrangler(done ? "SIGTERM" : "SIGKILL");
+}
+
+async function startWrangler(port: number, vars: Record<string, string>): Promise<number> {
+  rmSync(PERSIST_DIR, { recursive: true, force: true });
+  const args = [
+    "dev",
+    "--config",
+    "wrangler.toml",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(await freePort()),
+    "--local",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    "--persist-to",
+    PERSIST_DIR,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ];
+  const log: string[] = [];
+  const started = performance.now();
+  const child = spawn(WRANGLER, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...WRANGLER_ENV },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  wrangler = child;
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    writeFileSync(WRANGLER_LOG, log.join(""));
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`wrangler dev exited (${child.exitCode}); see ${WRANGLER_LOG}`);
+    try {
+      const res = await fetch(`${origin}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - started;
+    } catch {
+      // Not up yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`wrangler dev did not answer within 180 s; see ${WRANGLER_LOG}`);
+}
+
+/** `wrangler deploy --dry-run`: the bundle's size (and the startup time when wrangler reports one). */
+function dryRun(): Promise<{
+  totalKiB: number | null;
+  gzipKiB: number | null;
+  startupMs: number | null;
+  output: string;
+}> {
+  const outdir = mkdtempSync(join(tmpdir(), "bench-bundle-"));
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir], {
+      cwd: ROOT,
+      env: { ...process.env, ...WRANGLER_ENV },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      rmSync(outdir, { recursive: true, force: true });
+      if (code !== 0) return reject(new Error(`wrangler deploy --dry-run failed (${code}):\n${output}`));
+      const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
+      const startup = /Worker Startup Time:\s*([\d.]+)\s*ms/.exec(output);
+      resolve({
+        totalKiB: size ? Number(size[1]) : null,
+        gzipKiB: size ? Number(size[2]) : null,
+        startupMs: startup ? Number(startup[1]) : null,
+        output,
+      });
+    });
+  });
+}
+
+/** Rows the bench itself wrote in gallery A (creates, idempotency claims, its keys). */
+async function cleanUp(pool: pg.Pool, galleryId: string): Promise<void> {
+  await pool.query(
+    `delete from domain_events where gallery_id = $1 and resource_type = 'artwork'
+       and resource_id in (select id from artworks where gallery_id = $1 and source_system = 'bench')`,
+    [galleryId],
+  );
+  await pool.query("delete from artworks where gallery_id = $1 and source_system = 'bench'", [galleryId]);
+  await pool.query("delete from idempotency_keys where gallery_id = $1", [galleryId]);
+  await pool.query("delete from api_keys where gallery_id = $1", [galleryId]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+
+interface Row {
+  name: string;
+  title: string;
+  kind: Scenario["kind"];
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  unexpected: number;
+  statuses: Record<string, number>;
+  dbHttpRequests: number;
+  dbWsConnections: number;
+  roundTripsPerRequest: number;
+  sqlFloorP50: number | null;
+  sqlFloorP99: number | null;
+  sqlFloorNote?: string;
+  /** The same SQL from Node through the local Neon endpoint's HTTP /sql (diagnostic, not a floor). */
+  viaNeonLocalP50: number | null;
+  healthFloorP50: number;
+  ratio: number;
+  seqScans: string[];
+}
+
+interface Target {
+  target: string;
+  value: string;
+  met: boolean;
+  note?: string;
+}
+
+const ms = (n: number | null) => (n === null || Number.isNaN(n) ? "—" : `${n.toFixed(n < 10 ? 2 : 1)} ms`);
+const num = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+/** autocannon reports whole milliseconds: a 0 ms floor makes the ratio meaningless rather than infinite. */
+const ratioOf = (api: number, floors: number) => (floors > 0 ? api / floors : Number.NaN);
+
+function markdown(report: {
+  when: string;
+  mode: string;
+  dataset: string;
+  seed: string;
+  rows: Row[];
+  targets: Target[];
+  bundle: { totalKiB: number | null; gzipKiB: number | null };
+  startup: string;
+  health: LoadResult;
+}): string {
+  const lines = [
+    "# Benchmark results",
+    "",
+    `${report.when} · ${report.mode} · ${report.dataset}`,
+    "",
+    "| scenario | req/s | p50 | p99 | DB round trips / req | SQL floor p50 | health floor p50 | ratio API p50 / floors | same SQL via local Neon /sql p50 |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...report.rows.map(
+      (r) =>
+        `| ${r.title}${r.unexpected ? ` (**${r.unexpected} unexpected statuses**: ${JSON.stringify(r.statuses)})` : ""} | ${num(r.reqPerSec, 0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${num(r.roundTripsPerRequest, 3)}${r.dbWsConnections ? ` (+${r.dbWsConnections} ws)` : ""} | ${r.sqlFloorP50 === null ? `— (${r.sqlFloorNote})` : ms(r.sqlFloorP50)} | ${ms(r.healthFloorP50)} | ${num(r.ratio)} | ${ms(r.viaNeonLocalP50)} |`,
+    ),
+    "",
+    `Health floor: \`GET /v1/health\`, ${num(report.health.reqPerSec, 0)} req/s, p50 ${ms(report.health.p50)}, p99 ${ms(report.health.p99)}.`,
+    `Bundle: ${report.bundle.totalKiB ?? "?"} KiB, gzip ${report.bundle.gzipKiB ?? "?"} KiB (\`wrangler deploy --dry-run\`). Startup: ${report.startup}.`,
+    "",
+    "## Targets",
+    "",
+    "| target | measured | |",
+    "| --- | --- | --- |",
+    ...report.targets.map(
+      (t) => `| ${t.target} | ${t.value} | ${t.met ? "met" : `**missed**${t.note ? `: ${t.note}` : ""}`} |`,
+    ),
+    "",
+    "Round trips are HTTP requests (plus WebSocket connections) counted at the local Neon endpoint during the",
+    "scenario, divided by the requests autocannon sent. The SQL floor runs the scenario's SQL (rebuilt with the",
+    "route's own db/queries builder) directly with `pg` from Node over the same connections and duration; the",
+    "health floor is a constant-response route of the same Worker. Ratio = API p50 / (SQL floor p50 + health",
+    "floor p50). The last column is a diagnostic, not a floor: the same SQL posted from Node to the local Neon",
+    "endpoint's HTTP `/sql` (what the Worker's driver does), i.e. the SQL floor plus the local stand-in for Neon's",
+    "proxy. autocannon reports whole milliseconds. Plans: `bench/results/plans/<scenario>.txt`.",
+    "",
+    `Seed: ${report.seed}.`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  process.chdir(ROOT);
+  mkdirSync(PLANS_DIR, { recursive: true });
+  say(
+    `${QUICK ? "quick mode: " : ""}${CONNECTIONS} connections × ${DURATION_S} s per scenario; data in ${BENCH_DATA_DIR}`,
+  );
+  const db = await startBenchDatabase();
+  let neon: NeonLocal | null = null;
+  const pool = new pg.Pool({ connectionString: db.url, max: CONNECTIONS + 2 });
+  const gallery = BENCH_GALLERIES[0]!;
+  try {
+    await migrateDatabase(db.url);
+    const seedStarted = performance.now();
+    await cleanUp(pool, gallery.id).catch(() => {});
+    const seeded = await seedBench(db.url, (m) => say(m));
+    const seedNote = seeded.seeded
+      ? `seeded in ${seeded.seconds.toFixed(1)} s`
+      : `reused (checked in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s)`;
+    say(`bench data ${seedNote}`);
+
+    const client = await pool.connect();
+    let minted: { id: string; token: string };
+    try {
+      minted = await insertApiKey(client, {
+        galleryId: gallery.id,
+        kind: "secret",
+        name: "Bench key (all scopes)",
+        scopes: allScopes,
+      });
+    } finally {
+      client.release();
+    }
+    const signingSecret = randomBytes(32).toString("base64url");
+
+    neon = await startNeonLocal({ port: 0, log: (m) => console.error(`[neon-local] ${m}`) });
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+    say(`starting wrangler dev on 127.0.0.1:${port}`);
+    const firstOkMs = await startWrangler(port, {
+      DATABASE_URL: db.url,
+      NEON_LOCAL_ENDPOINT: neon.url,
+      SIGNING_SECRET: signingSecret,
+      ENVIRONMENT: "local",
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    say(`API answered 200 ${(firstOkMs / 1000).toFixed(1)} s after wrangler dev was spawned`);
+
+    const ctx: Context = {
+      pool,
+      galleryId: gallery.id,
+      keyId: minted.id,
+      secretKey: minted.token,
+      signingSecret,
+    };
+    const list = await scenarios(ctx);
+
+    say("health floor: GET /v1/health");
+    const healthReq: RequestSpec = { method: "GET", path: "/v1/health" };
+    await warm(origin, healthReq, WARMUP_PER_CONNECTION);
+    const health = await load(origin, healthReq);
+
+    const rows: Row[] = [];
+    const failures: string[] = [];
+    for (const s of list) {
+      say(`${s.title}`);
+      await warm(origin, s.request, s.warmup);
+      await sleep(200);
+      neon.resetStats();
+      const api = await load(origin, s.request);
+      await sleep(500); // in-flight requests and waitUntil work land in the counters
+      const stats = neon.stats();
+      const unexpected = Object.entries(api.statuses)
+        .filter(([code]) => Number(code) !== s.expectStatus)
+        .reduce((n, [, c]) => n + c, 0);
+      if (api.requests === 0 || unexpected > 0 || api.errors > 0) {
+        failures.push(
+          `${s.name}: ${unexpected} unexpected statuses ${JSON.stringify(api.statuses)}, ${api.errors} errors/timeouts`,
+        );
+      }
+      let floorP50: number | null = null;
+      let floorP99: number | null = null;
+      let viaNeonP50: number | null = null;
+      let scans: string[] = [];
+      if (s.floor) {
+        const f = await sqlFloor(pool, s.floor);
+        floorP50 = f.p50;
+        floorP99 = f.p99;
+        viaNeonP50 = (await neonFloor(neon, db.url, s.floor)).p50;
+        const plan = await explain(pool, s.floor);
+        writeFileSync(join(PLANS_DIR, `${s.name}.txt`), `-- scenario: ${s.title}\n${plan}\n`);
+        scans = seqScans(plan);
+      }
+      const row: Row = {
+        name: s.name,
+        title: s.title,
+        kind: s.kind,
+        requests: api.requests,
+        reqPerSec: api.reqPerSec,
+        p50: api.p50,
+        p99: api.p99,
+        unexpected,
+        statuses: api.statuses,
+        dbHttpRequests: stats.httpRequests,
+        dbWsConnections: stats.wsConnections,
+        roundTripsPerRequest: (stats.httpRequests + stats.wsConnections) / Math.max(1, api.requests),
+        sqlFloorP50: floorP50,
+        sqlFloorP99: floorP99,
+        viaNeonLocalP50: viaNeonP50,
+        ...(s.noFloorReason ? { sqlFloorNote: s.noFloorReason } : {}),
+        healthFloorP50: health.p50,
+        ratio: ratioOf(api.p50, (floorP50 ?? 0) + health.p50),
+        seqScans: scans,
+      };
+      rows.push(row);
+      say(
+        `  ${num(api.reqPerSec, 0)} req/s, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}, ${num(row.roundTripsPerRequest, 3)} DB round trips/req, SQL floor p50 ${ms(floorP50)}, ratio ${num(row.ratio)}${scans.length ? `, SEQ SCAN on ${scans.join(", ")}` : ""}`,
+      );
+    }
+
+    say("bundle: wrangler deploy --dry-run");
+    const bundle = await dryRun();
+    const startup =
+      bundle.startupMs !== null
+        ? `${bundle.startupMs} ms (wrangler's Worker Startup Time)`
+        : `${(firstOkMs / 1000).toFixed(1)} s from spawning \`wrangler dev\` to the first 200 of /v1/health (wrangler --dry-run reports no Worker Startup Time)`;
+
+    // Targets
+    const targets: Target[] = [];
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const r of rows) {
+      if (r.kind === "read") {
+        targets.push({
+          target: `${r.title}: reads ${TARGETS.readRoundTrips} round trip`,
+          value: num(r.roundTripsPerRequest, 3),
+          met: r.roundTripsPerRequest <= TARGETS.readRoundTrips + 0.01,
+          note: "more than one database round trip per read",
+        });
+      } else if (r.kind === "write") {
+        targets.push({
+          target: `${r.title}: writes ≤ ${TARGETS.writeRoundTrips} round trips`,
+          value: num(r.roundTripsPerRequest, 3),
+          met: r.roundTripsPerRequest <= TARGETS.writeRoundTrips + 0.01,
+        });
+      } else {
+        const touches = r.dbHttpRequests + r.dbWsConnections;
+        targets.push({
+          target: `${r.title}: ≤ ${TARGETS.badCredentialDbTouches} database touch over the whole run`,
+          value: `${touches} over ${r.requests.toLocaleString("en-US")} requests`,
+          met: touches <= TARGETS.badCredentialDbTouches,
+          note:
+            touches <= CONNECTIONS
+              ? `${touches} lookups for ${CONNECTIONS} connections starting together: each cold request misses the negative cache before the first lookup's KV put (in waitUntil) lands; lookups are not coalesced`
+              : `${touches} lookups: the negative cache is not holding`,
+        });
+      }
+    }
+    const first = byName.get("artworks-price-first");
+    const deepRow = byName.get("artworks-price-deep");
+    if (first && deepRow) {
+      const factor = deepRow.p50 / first.p50;
+      targets.push({
+        target: `deep page p50 ≤ ${TARGETS.deepOverFirst} × first page p50`,
+        value: `${ms(deepRow.p50)} vs ${ms(first.p50)} = ${num(factor)}×`,
+        met: factor <= TARGETS.deepOverFirst,
+        note: `${num((factor / TARGETS.deepOverFirst - 1) * 100, 0)}% over`,
+      });
+    }
+    for (const r of rows) {
+      targets.push({
+        target: `${r.title}: API p50 ≤ ${TARGETS.apiOverFloors} × (SQL floor + health floor)`,
+        value: `${ms(r.p50)} / (${ms(r.sqlFloorP50 ?? 0)} + ${ms(r.healthFloorP50)}) = ${num(r.ratio)}×`,
+        met: r.ratio <= TARGETS.apiOverFloors,
+        note: `${num((r.ratio / TARGETS.apiOverFloors - 1) * 100, 0)}% over${
+          r.viaNeonLocalP50 !== null && r.sqlFloorP50 !== null
+            ? `; the local Neon hop alone takes the SQL from ${ms(r.sqlFloorP50)} to ${ms(r.viaNeonLocalP50)}`
+            : ""
+        }`,
+      });
+    }
+    targets.push({
+      target: `bundle ≤ ${TARGETS.bundleGzipKiB} KB gzip`,
+      value: bundle.gzipKiB === null ? "not reported" : `${bundle.gzipKiB} KiB gzip`,
+      met: bundle.gzipKiB !== null && bundle.gzipKiB <= TARGETS.bundleGzipKiB,
+    });
+    const scans = rows.filter((r) => r.seqScans.length > 0);
+    targets.push({
+      target: `no sequential scan of ${BIG_TABLES.join(", ")} in any plan`,
+      value: scans.length ? scans.map((r) => `${r.name}: ${r.seqScans.join(", ")}`).join("; ") : "none",
+      met: scans.length === 0,
+    });
+
+    const counts = `gallery A ${gallery.artworks.toLocaleString("en-US")} artworks / ${gallery.events.toLocaleString("en-US")} events, gallery B ${BENCH_GALLERIES[1]!.artworks.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.events.toLocaleString("en-US")}`;
+    const report = {
+      when: new Date().toISOString(),
+      mode: `${QUICK ? "quick mode, " : ""}${CONNECTIONS} connections × ${DURATION_S} s, autocannon ${WORKERS ? `in ${WORKERS} worker thread(s)` : "on the main thread"}, ${os.cpus().length} CPUs`,
+      dataset: counts,
+      seed: seedNote,
+      rows,
+      targets,
+      bundle: { totalKiB: bundle.totalKiB, gzipKiB: bundle.gzipKiB },
+      startup,
+      health,
+    };
+    writeFileSync(
+      join(RESULTS_DIR, "latest.json"),
+      `${JSON.stringify({ ...report, node: process.version }, null, 2)}\n`,
+    );
+    writeFileSync(join(RESULTS_DIR, "latest.md"), markdown(report));
+    console.log(`\n${readFileSync(join(RESULTS_DIR, "latest.md"), "utf8")}`);
+    say("wrote bench/results/latest.md, latest.json and plans/");
+
+    if (scans.length) {
+      for (const r of scans) {
+        console.error(
+          `[bench] FAIL: the plan of ${r.name} sequentially scans ${r.seqScans.join(", ")} — see bench/results/plans/${r.name}.txt`,
+        );
+      }
+      return 1;
+    }
+    if (failures.length) {
+      for (const f of failures) console.error(`[bench] FAIL: ${f}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await stopWrangler();
+    await neon?.close();
+    await cleanUp(pool, gallery.id).catch((err: Error) => console.error(`[bench] clean-up: ${err.message}`));
+    await pool.end();
+    await db.stop();
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killWrangler("SIGKILL");
+    process.exit(130);
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`[bench] failed: ${err.stack ?? err.message}`);
+    killWrangler("SIGKILL");
+    process.exit(1);
+  },
+);
