@@ -118,6 +118,22 @@ export function createRouter(): Router {
       },
     }),
   );
+  router.use("*", async (c, next) => {
+    // PostgreSQL text cannot hold U+0000, so a NUL in a query value would fail in the database as a 500.
+    if (c.req.url.includes("%00")) {
+      for (const [name, value] of new URL(c.req.url).searchParams) {
+        if (name.includes("\u0000") || value.includes("\u0000")) {
+          const issue: FieldIssue = {
+            location: "query",
+            field: name,
+            message: "must not contain U+0000 (NUL)",
+          };
+          throw new ApiError("invalid_request", describe([issue]), [issue]);
+        }
+      }
+    }
+    await next();
+  });
   router.onError((error, c) => renderProblem(c, error));
   router.notFound((c) =>
     renderProblem(c, new ApiError("not_found", "No such endpoint. See /v1/openapi.json.")),

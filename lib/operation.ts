@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { authenticate, type CredentialKind } from "./auth";
 import type { AppEnv } from "./env";
 import { IDEMPOTENCY_HEADER, idempotency } from "./idempotency";
-import { problemResponses } from "./problem";
+import { ApiError, bodyProblemResponses, problemResponses } from "./problem";
 
 export interface OperationAuth {
   /** Scopes required (all of them). */
@@ -54,6 +54,18 @@ const idempotencyHeaderDoc = {
   schema: { type: "string" as const, minLength: 1, maxLength: 255 },
 };
 
+/**
+ * A required body that is absent (no bytes, no Content-Type) would otherwise be validated as `{}`, which turns a
+ * body-less PATCH into a silent no-op update.
+ */
+const requireBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header("content-type") && (await c.req.arrayBuffer()).byteLength === 0) {
+    const issue = { location: "body" as const, field: "(root)", message: "is required" };
+    throw new ApiError("invalid_request", "This operation needs a JSON body.", [issue]);
+  }
+  await next();
+};
+
 function sortsOf(config: OperationConfig): string[] {
   const query = config.request?.query as { shape?: Record<string, unknown> } | undefined;
   const sort = query?.shape?.sort as { unwrap?: () => { options?: string[] } } | undefined;
@@ -69,6 +81,7 @@ export function operation<const C extends OperationConfig>(config: C) {
   const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, ...route } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
+  if (route.request?.body?.required) middleware.push(requireBody);
   if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
   const query = route.request?.query as { shape?: Record<string, unknown> } | undefined;
   operationRegistry.push({
@@ -103,6 +116,10 @@ export function operation<const C extends OperationConfig>(config: C) {
     middleware,
     security,
     ...(idempotent ? { parameters: [idempotencyHeaderDoc] } : {}),
-    responses: { ...route.responses, ...problemResponses },
+    responses: {
+      ...route.responses,
+      ...problemResponses,
+      ...(route.request?.body ? bodyProblemResponses : {}),
+    },
   });
 }

@@ -9,6 +9,8 @@ import { z } from "@hono/zod-openapi";
 const INTEGER = /^-?(0|[1-9]\d*)$/;
 const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/** Upper bound of decimal measures in queries (centimetres): far beyond any artwork, well inside a double. */
+const MAX_MEASURE = 1_000_000_000;
 
 /** An integer in [min, max]. Out-of-range and non-integer strings fail. */
 export function intParam(opts: { min: number; max: number; description?: string }) {
@@ -31,8 +33,13 @@ export function nonNegativeNumberParam(opts: { description?: string } = {}) {
     .string()
     .regex(DECIMAL, { message: "must be a number >= 0 written in decimal digits, e.g. 40 or 40.5" })
     .transform(Number)
-    .pipe(z.number().finite().max(1e9, { message: "must be at most 1000000000" }))
-    .openapi({ type: "number", minimum: 0, description: opts.description });
+    .pipe(
+      z
+        .number()
+        .finite()
+        .max(MAX_MEASURE, { message: `must be at most ${MAX_MEASURE}` }),
+    )
+    .openapi({ type: "number", minimum: 0, maximum: MAX_MEASURE, description: opts.description });
 }
 
 /** `true` or `false`, nothing else. */

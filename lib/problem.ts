@@ -195,6 +195,19 @@ const problemStatuses = {
 
 const problemContent = { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } };
 
+/** What an operation that takes a request body can also answer, before its handler runs. */
+export const bodyProblemResponses = {
+  413: {
+    description: "The request body is larger than 1 MiB (`payload_too_large`).",
+    content: problemContent,
+  },
+  415: {
+    description:
+      "The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`).",
+    content: problemContent,
+  },
+};
+
 /** The six problem responses every operation documents. */
 export const problemResponses = {
   400: { description: problemStatuses[400], content: problemContent },

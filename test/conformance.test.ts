@@ -6,6 +6,7 @@ import { newId } from "../lib/ids";
 import { type OperationEntry, operationRegistry } from "../lib/operation";
 import { errorCodes } from "../lib/problem";
 import { allScopes } from "../lib/scopes";
+import { fixtureFor } from "./helpers/fixtures";
 import { call, createGallery, type TestGallery } from "./helpers/gallery";
 
 /**
@@ -37,26 +38,6 @@ async function expectProblem(response: Response, status: number, code?: string) 
   expect(["permanent", "transient", "after_delay"]).toContain(body.retry);
   return body;
 }
-
-/** Creates a resource of the given id prefix in a gallery, for cross-tenant checks. */
-async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
-  const response = await call("POST", path, { key: g.key, body });
-  return ((await response.json()) as { id: string }).id;
-}
-
-const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
-  art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
-  key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
-  we: (g) =>
-    createdId("/gallery/webhook-endpoints", g, { url: "https://example.com/hook", event_types: ["*"] }),
-  evt: async (g) => {
-    await createdId("/gallery/artworks", g, { title: "Fixture" });
-    const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
-      data: { id: string }[];
-    };
-    return page.data[0]!.id;
-  },
-};
 
 function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? newId(op.pathIds[name] ?? "xx"));
@@ -122,12 +103,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     async () => {
       const ids: Record<string, string> = {};
       for (const [name, prefix] of Object.entries(op.pathIds)) {
-        const make = fixtures[prefix];
-        if (!make)
-          throw new Error(
-            `no conformance fixture for id prefix ${prefix}_ (add one to test/conformance.test.ts)`,
-          );
-        ids[name] = await make(other);
+        ids[name] = await fixtureFor(prefix)(other);
       }
       await expectProblem(await requestFor(op, home.key, ids), 404, "not_found");
       // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
@@ -179,7 +155,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     "rejects an unknown body field",
     async () => {
       const ids: Record<string, string> = {};
-      for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtures[prefix]!(home);
+      for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(home);
       const response = await call(op.method, pathFor(op, ids), {
         key: home.key,
         body: { ...op.exampleBody, no_such_field: 1 },

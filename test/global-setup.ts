@@ -16,6 +16,8 @@ declare module "vitest" {
     receiverUrl: string;
     /** An origin nothing listens on: connection refused. */
     refusedUrl: string;
+    /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay test/robustness.test.ts. */
+    robustnessSeed: string;
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
   const receiver = await startReceiver();
   project.provide("receiverUrl", receiver.url);
   project.provide("refusedUrl", `http://127.0.0.1:${await freePort()}`);
+  project.provide("robustnessSeed", process.env.ROBUSTNESS_SEED ?? "");
   return async () => {
     await receiver.close();
     await neon.close();

@@ -6,8 +6,6 @@ import { operation } from "../../lib/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import { ApiKey } from "./schemas";
 
-const ROUTE = "api_keys.list";
-
 const route = operation({
   operationId: "listApiKeys",
   method: "get",

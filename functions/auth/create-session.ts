@@ -6,7 +6,7 @@ import { SESSION_TOKEN_PREFIX } from "../../lib/auth";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { verifyPassword } from "../../lib/password";
-import { ApiError, problemResponses } from "../../lib/problem";
+import { ApiError, bodyProblemResponses, problemResponses } from "../../lib/problem";
 import { setSessionCookie } from "./cookie";
 import { CreatedSession, SessionCreate } from "./schemas";
 
@@ -38,6 +38,7 @@ const route = createRoute({
       content: { "application/json": { schema: CreatedSession } },
     },
     ...problemResponses,
+    ...bodyProblemResponses,
   },
 });
 

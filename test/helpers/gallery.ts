@@ -5,6 +5,7 @@ import { textArray } from "../../db/queries/rows";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { allScopes } from "../../lib/scopes";
+import { validateResponse } from "./openapi";
 
 export const db = () => httpDb(env);
 
@@ -43,21 +44,32 @@ export async function createGallery(opts: { livemode?: boolean } = {}): Promise<
 export interface CallOptions {
   key?: string | null;
   body?: unknown;
-  rawBody?: string;
+  /** Sent as is; bytes carry no implicit Content-Type (a string gets text/plain unless headers say). */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
-/** Calls the API Worker in-process, as an HTTP client would. */
-export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+/** The request `call()` sends: `path` is under /v1; a JSON `body` gets `Content-Type: application/json`. */
+export function apiRequest(method: string, path: string, opts: CallOptions = {}): Request {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }
-  return exports.default.fetch(new Request(`https://api.test/v1${path}`, { method, headers, body }));
+  return new Request(`https://api.test/v1${path}`, { method, headers, body });
+}
+
+/**
+ * Calls the API Worker in-process, as an HTTP client would. Every response is checked against the OpenAPI
+ * document (status, content type, body schema); a mismatch throws, failing the calling test.
+ */
+export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+  const response = await exports.default.fetch(apiRequest(method, path, opts));
+  await validateResponse(method, path, response);
+  return response;
 }
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {

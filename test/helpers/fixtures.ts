@@ -1,0 +1,32 @@
+import { call, type TestGallery } from "./gallery";
+
+/** Creates a resource through the API in a gallery and returns its id. */
+async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
+  const response = await call("POST", path, { key: g.key, body });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * A real resource for each id prefix that appears in a path (`art` → an artwork), for tests that need an
+ * existing id: generated cross-tenant checks (test/conformance.test.ts) and robustness requests.
+ */
+export const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
+  art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
+  key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
+  we: (g) =>
+    createdId("/gallery/webhook-endpoints", g, { url: "https://example.com/hook", event_types: ["*"] }),
+  evt: async (g) => {
+    await createdId("/gallery/artworks", g, { title: "Fixture" });
+    const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
+      data: { id: string }[];
+    };
+    return page.data[0]!.id;
+  },
+};
+
+/** A fixture for this id prefix, or an error naming where to add one. */
+export function fixtureFor(prefix: string): (g: TestGallery) => Promise<string> {
+  const make = fixtures[prefix];
+  if (!make) throw new Error(`no fixture for id prefix ${prefix}_ (add one to test/helpers/fixtures.ts)`);
+  return make;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { call, createGallery } from "./helpers/gallery";
+import {
+  componentValidator,
+  documentedOperations,
+  openApiDocument,
+  validateResponse,
+} from "./helpers/openapi";
+
+/** The response validation that `call()` applies to every test is itself tested here. */
+
+const PROBLEM_STATUSES = ["400", "401", "403", "404", "409", "500"];
+
+function problem(status: number, overrides: Record<string, unknown> = {}) {
+  return {
+    type: "https://api.test/v1/errors/not_found",
+    title: "Not found",
+    status,
+    detail: "No such resource exists in the caller's gallery.",
+    code: "not_found",
+    retry: "permanent",
+    details: null,
+    instance: "/v1/gallery/artworks/art_0000000000",
+    request_id: "req_0000000000",
+    ...overrides,
+  };
+}
+
+function jsonResponse(status: number, body: unknown, type = "application/json") {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+}
+
+describe("OpenAPI response validation", () => {
+  it("accepts a real artwork and rejects one with a field of the wrong type or missing", async () => {
+    const g = await createGallery();
+    const created = await call("POST", "/gallery/artworks", { key: g.key, body: { title: "Valid" } });
+    expect(created.status).toBe(201);
+    const artwork = (await created.json()) as Record<string, unknown>;
+    const validator = await componentValidator("Artwork");
+    expect(validator.validate(artwork).valid).toBe(true);
+
+    expect(validator.validate({ ...artwork, title: 42 }).valid).toBe(false);
+    const { title: _title, ...withoutTitle } = artwork;
+    expect(validator.validate(withoutTitle).valid).toBe(false);
+    expect(validator.validate({ ...artwork, created_at: "yesterday" }).valid).toBe(false);
+    // A field the document does not describe is a drift too.
+    expect(validator.validate({ ...artwork, undocumented: 1 }).valid).toBe(false);
+
+    const wrong = jsonResponse(200, { ...artwork, title: 42 });
+    await expect(validateResponse("GET", `/gallery/artworks/${artwork.id}`, wrong)).rejects.toThrow(
+      /GET \/gallery\/artworks\/art_\w+ → 200: the body does not match its schema:[\s\S]*\/title/,
+    );
+  });
+
+  it("fails an undocumented status", async () => {
+    await expect(
+      validateResponse(
+        "GET",
+        "/gallery/artworks",
+        jsonResponse(418, problem(418), "application/problem+json"),
+      ),
+    ).rejects.toThrow(/GET \/gallery\/artworks → 418: status 418 is not documented for listArtworks/);
+    await expect(
+      validateResponse("GET", "/gallery/artworks/art_0000000000", jsonResponse(201, {})),
+    ).rejects.toThrow(/status 201 is not documented for getArtwork/);
+  });
+
+  it("fails an undocumented content type and a problem with a missing field", async () => {
+    await expect(
+      validateResponse("GET", "/gallery/artworks/art_0000000000", jsonResponse(404, problem(404))),
+    ).rejects.toThrow(/content type "application\/json" is not documented/);
+    const { request_id: _id, ...incomplete } = problem(404);
+    await expect(
+      validateResponse(
+        "GET",
+        "/gallery/artworks/art_0000000000",
+        jsonResponse(404, incomplete, "application/problem+json"),
+      ),
+    ).rejects.toThrow(/request_id/);
+    await validateResponse(
+      "GET",
+      "/gallery/artworks/art_0000000000",
+      jsonResponse(404, problem(404), "application/problem+json"),
+    );
+  });
+
+  it("skips paths outside the document and leaves the response readable", async () => {
+    const response = jsonResponse(200, { anything: true });
+    await validateResponse("GET", "/openapi.json", response);
+    await validateResponse("GET", "/no/such/path", jsonResponse(200, "x", "text/plain"));
+    expect(await response.json()).toEqual({ anything: true });
+  });
+
+  it("documents six problem responses and a success response for every operation", async () => {
+    const doc = await openApiDocument();
+    const operations = documentedOperations(doc);
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { method, path, operation } of operations) {
+      const where = `${method} ${path}`;
+      for (const status of PROBLEM_STATUSES) {
+        const response = operation.responses[status];
+        expect(response, `${where} ${status}`).toBeDefined();
+        expect(Object.keys(response!.content ?? {}), `${where} ${status}`).toEqual([
+          "application/problem+json",
+        ]);
+        expect(response!.content!["application/problem+json"]!.schema).toEqual({
+          $ref: "#/components/schemas/Problem",
+        });
+      }
+      const successes = Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s));
+      expect(successes, where).toHaveLength(1);
+      const success = operation.responses[successes[0]!]!;
+      expect(Object.keys(success.content ?? {}), where).toEqual(["application/json"]);
+      expect(success.content!["application/json"]!.schema, where).toBeDefined();
+      if (operation.requestBody) {
+        for (const status of ["413", "415"]) {
+          expect(operation.responses[status], `${where} ${status}`).toBeDefined();
+        }
+      }
+    }
+  });
+});
