@@ -19,7 +19,7 @@
  * Adding a scenario: one more entry in `scenarios()` — the request, the expected status, the kind (read/write)
  * and, for the SQL floor and plan, the SQL it runs (built with the same db/queries function the route calls).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -46,10 +46,10 @@ import { insertApiKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
+import { spawnWrangler, spawnWranglerDev } from "../scripts/wrangler";
 import { BENCH_DATA_DIR, BENCH_GALLERIES, seedBench, startBenchDatabase } from "./seed";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 const RESULTS_DIR = join(ROOT, "bench", "results");
 const PLANS_DIR = join(RESULTS_DIR, "plans");
 const PERSIST_DIR = join(ROOT, ".data", "bench-wrangler");
@@ -75,13 +75,6 @@ const WARMUP_PER_CONNECTION = 10;
 const WORKERS = process.env.BENCH_WORKERS === "0" ? 0 : Math.round(envNum("BENCH_WORKERS", 1));
 
 /** Keeps wrangler offline, as scripts/start.ts does. */
-const WRANGLER_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  NO_UPDATE_NOTIFIER: "1",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
 
 /** Tables whose sequential scan in a scenario's plan fails the bench. */
 const BIG_TABLES = ["artworks", "domain_events", "artwork_artists", "artwork_tags"];
@@ -567,31 +560,14 @@ async function stopWrangler(): Promise<void> {
 
 async function startWrangler(port: number, vars: Record<string, string>): Promise<number> {
   rmSync(PERSIST_DIR, { recursive: true, force: true });
-  const args = [
-    "dev",
-    "--config",
-    "wrangler.toml",
-    "--port",
-    String(port),
-    "--ip",
-    "127.0.0.1",
-    "--inspector-port",
-    String(await freePort()),
-    "--local",
-    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-    "--persist-to",
-    PERSIST_DIR,
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "warn",
-  ];
   const log: string[] = [];
   const started = performance.now();
-  const child = spawn(WRANGLER, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...WRANGLER_ENV },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+  const child = await spawnWranglerDev({
+    config: "wrangler.toml",
+    port,
+    vars,
+    persistTo: PERSIST_DIR,
+    extraArgs: ["--log-level", "warn"],
   });
   wrangler = child;
   const keep = (chunk: Buffer) => {
@@ -626,11 +602,7 @@ function dryRun(): Promise<{
 }> {
   const outdir = mkdtempSync(join(tmpdir(), "bench-bundle-"));
   return new Promise((resolve, reject) => {
-    const child = spawn(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir], {
-      cwd: ROOT,
-      env: { ...process.env, ...WRANGLER_ENV },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnWrangler(["deploy", "--dry-run", "--outdir", outdir]);
     let output = "";
     child.stdout.on("data", (c: Buffer) => {
       output += c.toString();
@@ -763,6 +735,11 @@ async function main(): Promise<number> {
   const db = await startBenchDatabase();
   let neon: NeonLocal | null = null;
   const pool = new pg.Pool({ connectionString: db.url, max: CONNECTIONS + 2 });
+  let closing = false;
+  // Connections being closed while the bench database stops may be terminated by it first: not a failure.
+  pool.on("error", (err) => {
+    if (!closing) console.error(`[bench] database connection error: ${err.message}`);
+  });
   const gallery = BENCH_GALLERIES[0]!;
   try {
     await migrateDatabase(db.url);
@@ -981,6 +958,7 @@ async function main(): Promise<number> {
     await stopWrangler();
     await neon?.close();
     await cleanUp(pool, gallery.id).catch((err: Error) => console.error(`[bench] clean-up: ${err.message}`));
+    closing = true;
     await pool.end();
     await db.stop();
   }

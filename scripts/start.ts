@@ -10,10 +10,10 @@
  * Ctrl-C (SIGINT/SIGTERM/SIGHUP) stops everything in reverse order; a crash of wrangler stops everything and
  * exits non-zero. PORT overrides the API port (8787).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -34,9 +34,9 @@ import { migrateDatabase } from "./migrate";
 import { startNeonLocal } from "./neon-local";
 import { type Database, freePort, startDatabase } from "./postgres";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed";
+import { spawnWranglerDev } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 const API_CONFIG = "wrangler.toml";
 const CRON_CONFIG = "wrangler.cron.toml";
 const PERSIST_DIR = ".data/wrangler";
@@ -47,13 +47,6 @@ const UNHEALTHY_GRACE_MS = 30_000;
 const CRON_POLL_MS = 10_000;
 
 /** Keeps wrangler offline: no telemetry, no error-report prompt, no update check, no Request.cf download. */
-const WRANGLER_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  NO_UPDATE_NOTIFIER: "1",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
 
 const say = (msg: string) => console.log(`[start] ${msg}`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -226,30 +219,7 @@ async function startWrangler(
   vars: Record<string, string>,
   extraArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const args = [
-    "dev",
-    "--config",
-    config,
-    "--port",
-    String(port),
-    "--ip",
-    "127.0.0.1",
-    "--inspector-port",
-    String(await freePort()),
-    "--local",
-    ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-    "--persist-to",
-    PERSIST_DIR,
-    "--show-interactive-dev-session=false",
-    ...extraArgs,
-  ];
-  const child = spawn(WRANGLER, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...WRANGLER_ENV },
-    stdio: ["ignore", "pipe", "pipe"],
-    // Its own process group, so shutdown can signal wrangler and workerd together, in order.
-    detached: true,
-  });
+  const child = await spawnWranglerDev({ config, port, vars, persistTo: PERSIST_DIR, extraArgs });
   children.add(child);
   pipeOutput(child.stdout, `[${name}]`, process.stdout);
   pipeOutput(child.stderr, `[${name}]`, process.stderr);
