@@ -1,5 +1,5 @@
-import { createRouter } from "../lib/app";
 import type { Env } from "../lib/env";
+import { createRouter } from "../lib/http/app";
 import { apiKeysRouter } from "./api-keys";
 import { artworksRouter } from "./artworks";
 import { authRouter } from "./auth";

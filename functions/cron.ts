@@ -1,4 +1,4 @@
-import { type DrainEnv, drain } from "../lib/webhook-delivery";
+import { type DrainEnv, drain } from "../services/webhooks/delivery";
 
 /**
  * The cron Worker (wrangler.cron.toml): each minute, one drain of due webhook deliveries plus the purge of

@@ -1,7 +1,7 @@
-import type { Router } from "../lib/app";
-import { SESSION_COOKIE } from "../lib/auth";
 import { eventTypes } from "../lib/event-types";
-import { operationRegistry } from "../lib/operation";
+import type { Router } from "../lib/http/app";
+import { SESSION_COOKIE } from "../lib/http/auth";
+import { operationRegistry } from "../lib/http/operation";
 import { catalogueTypes, eventEnvelopeSchema } from "./events/catalogue";
 
 export const openApiInfo = {

@@ -1,4 +1,4 @@
-import type { Principal } from "./auth";
+import type { Principal } from "./principal";
 
 /** Bindings every Worker of the project receives (wrangler.toml, `.dev.vars`, or secrets in production). */
 export interface Env {

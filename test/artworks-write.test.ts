@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertRow } from "../db/queries/rows";
-import { Artwork } from "../functions/artworks/schemas";
 import { sha256Hex } from "../lib/crypto";
-import { idempotencyCacheKey } from "../lib/idempotency";
+import { idempotencyCacheKey } from "../lib/http/idempotency";
 import { newId } from "../lib/ids";
+import { Artwork } from "../lib/schemas/artworks";
 import {
   countRows,
   creditArtist,

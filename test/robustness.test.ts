@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import worker from "../functions/api";
-import { MAX_BODY_BYTES } from "../lib/app";
+import { MAX_BODY_BYTES } from "../lib/http/app";
 import { newId } from "../lib/ids";
 import { hashPassword } from "../lib/password";
 import { fixtureFor } from "./helpers/fixtures";

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { textArray } from "../db/queries/rows";
 import { claimDueDeliveries, recordOutcomes } from "../db/queries/webhook-drain";
 import { newId } from "../lib/ids";
+import { WEBHOOK_USER_AGENT } from "../lib/webhook-signing";
 import {
   type DrainOptions,
   type DrainResult,
@@ -12,8 +13,7 @@ import {
   JITTER,
   RESPONSE_BODY_LIMIT,
   RETRY_SCHEDULE_MS,
-} from "../lib/webhook-delivery";
-import { WEBHOOK_USER_AGENT } from "../lib/webhook-signing";
+} from "../services/webhooks/delivery";
 import { call, createGallery, db, json, type TestGallery } from "./helpers/gallery";
 import type { Behaviour, ReceivedRequest } from "./receiver";
 

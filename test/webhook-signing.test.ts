@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../lib/webhook-signing";
 import {
   decide,
   defaultLeaseMs,
@@ -9,8 +10,7 @@ import {
   RETRY_AFTER_CAP_MS,
   RETRY_SCHEDULE_MS,
   retryDelayMs,
-} from "../lib/webhook-delivery";
-import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../lib/webhook-signing";
+} from "../services/webhooks/delivery";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

@@ -1,13 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
+import { ApiKey } from "../../lib/schemas/api-keys";
 import type { Db } from "../client";
+import { resource } from "../resource";
+import { apiKeys } from "../schema";
 import { keysetPage } from "./keyset";
 import { insertRow } from "./rows";
 
 /** The API representation of a key: never the secret, never its hash. */
-const apiKeyJson = sql`jsonb_build_object('id', k.id, 'name', k.name, 'kind', k.kind, 'prefix', k.prefix,
-  'scopes', to_jsonb(k.scopes), 'last_used_at', iso_ms(k.last_used_at), 'revoked_at', iso_ms(k.revoked_at),
-  'created_at', iso_ms(k.created_at))`;
+export const apiKeyResource = resource({ schema: ApiKey, table: apiKeys, alias: "k" });
+const apiKeyJson = apiKeyResource.json({});
 
 /** SQL yielding one key's jsonb (null when absent), for reads and write responses. */
 export function apiKeyJsonById(galleryId: string, id: string): SQL {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ArtworkCreateInput, ArtworkUpdateInput } from "../../functions/artworks/schemas";
 import { newId } from "../../lib/ids";
+import type { ArtworkCreateInput, ArtworkUpdateInput } from "../../lib/schemas/artworks";
 import { expectReferences, insertRow, setList } from "./rows";
 
 /**

@@ -1,131 +1,123 @@
-import { type SQL, sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
+import {
+  Artwork,
+  ArtworkArtist,
+  ArtworkDimension,
+  ArtworkFormat,
+  ArtworkUpdate,
+} from "../../lib/schemas/artworks";
 import type { Db } from "../client";
+import { type JsonView, resource } from "../resource";
+import { artworkArtists, artworkDimensions, artworkFormats, artworks } from "../schema";
 import { type KeysetQuery, keysetPage } from "./keyset";
 import { textArray } from "./rows";
 
 /**
- * Artwork reads. The API representation is built by Postgres (jsonb) so that a list, a single read, the
- * response of a write and its idempotent replay are one and the same shape, in one round trip.
+ * Artwork reads. The API representation is built by Postgres (json, from the resource descriptions below) so
+ * that a list, a single read, the response of a write and its idempotent replay are one and the same shape, in
+ * one round trip.
  */
 
-type PgType = "text" | "int" | "bigint" | "float" | "bool" | "text[]" | "jsonb" | "timestamptz";
-
-/** Columns of the artwork that a draft may overlay, with their Postgres types. */
-export const draftableColumns = {
-  title: "text",
-  inventory_number: "text",
-  ownership_status: "text",
-  availability_state: "text",
-  medium: "text",
-  year: "int",
-  end_year: "int",
-  date_precision: "text",
-  date_display: "text",
-  description: "text",
-  dimension_unit: "text",
-  height_cm: "float",
-  width_cm: "float",
-  depth_cm: "float",
-  framed_height_cm: "float",
-  framed_width_cm: "float",
-  framed_depth_cm: "float",
-  dimensions_text: "text",
-  location_id: "text",
-  price_cents: "bigint",
-  currency: "text",
-  is_edition: "bool",
-  edition_number: "int",
-  edition_size: "int",
-  edition_type: "text",
-  edition_overrides: "text[]",
-  parent_artwork_id: "text",
-  coa_status: "text",
-  coa_tracking_number: "text",
-  condition_status: "text",
-  condition_notes: "text",
-  provenance: "text",
-  exhibition_history: "text",
-  literature: "text",
-  catalogue_raisonne: "text",
-  market: "text",
-  custom_status_id: "text",
-  show_price_publicly: "bool",
-  metadata: "jsonb",
-} as const satisfies Record<string, PgType>;
-
-export type DraftableColumn = keyof typeof draftableColumns;
-
-export interface ArtworkView {
+export interface ArtworkView extends JsonView {
   /** Overlay the editor's pending draft (the working copy) instead of the committed state. */
   draft: boolean;
   /** Hide format prices unless the work is public-priced (read-only callers). */
   gatePrices: boolean;
 }
 
-/** A column of the artwork as seen by this view: the row's value or the draft's pending one. */
-export function col(view: ArtworkView, name: DraftableColumn | "artist_id" | "artist_name"): SQL {
-  const column = sql.raw(`a.${name}`);
-  if (!view.draft || name === "artist_id" || name === "artist_name") return column;
-  const type = draftableColumns[name];
-  const key = sql.raw(`'${name}'`);
-  const value =
-    type === "jsonb"
-      ? sql`d.patch->${key}`
-      : type === "text[]"
-        ? sql`array(select jsonb_array_elements_text(d.patch->${key}))`
-        : type === "text"
-          ? sql`d.patch->>${key}`
-          : sql`(d.patch->>${key})::${sql.raw(type === "float" ? "double precision" : type === "bool" ? "boolean" : type)}`;
-  return sql`(case when d.patch ? ${key} then ${value} else ${column} end)`;
+const overlays = new WeakMap<ArtworkView, ArtworkView>();
+
+/** The fields of the artwork that a draft may overlay: every writable field that a column stores. */
+const draftable: ReadonlySet<string> = new Set(
+  Object.keys(ArtworkUpdate.shape).filter((field) => field in getTableColumnsByName(artworks)),
+);
+
+function getTableColumnsByName(table: typeof artworks): Record<string, true> {
+  return Object.fromEntries(Object.values(getTableColumns(table)).map((c) => [c.name, true]));
 }
 
-const iso = (expr: SQL) => sql`iso_ms(${expr})`;
+/** The draft's pending value of a field, typed like its column. */
+function draftValue(field: string, type: string): SQL {
+  const key = sql.raw(`'${field}'`);
+  if (type === "jsonb") return sql`d.patch->${key}`;
+  if (type === "text[]") return sql`array(select jsonb_array_elements_text(d.patch->${key}))`;
+  if (type === "text") return sql`d.patch->>${key}`;
+  return sql`(d.patch->>${key})::${sql.raw(type)}`;
+}
 
-/** jsonb of one artwork row `a` (joined to its draft `d` in draft views). */
+/** The view with its column overlay: under `draft`, a draftable column reads the draft's pending value first. */
+function overlaid(view: ArtworkView): ArtworkView {
+  if (!view.draft || view.column) return view;
+  let out = overlays.get(view);
+  if (!out) {
+    out = {
+      ...view,
+      column: (field, columnSql) =>
+        draftable.has(field)
+          ? sql`(case when d.patch ? ${sql.raw(`'${field}'`)} then ${draftValue(field, artworkResource.sqlType(field))} else ${columnSql} end)`
+          : columnSql,
+    };
+    overlays.set(view, out);
+  }
+  return out;
+}
+
+const artworkArtistResource = resource({
+  schema: ArtworkArtist,
+  table: artworkArtists,
+  alias: "aa",
+  computed: { artist_name: () => sql`ar.name` },
+});
+
+const artworkDimensionResource = resource({
+  schema: ArtworkDimension,
+  table: artworkDimensions,
+  alias: "dm",
+});
+
+interface FormatView extends JsonView {
+  /** True where the format's price must not be shown. */
+  gate: SQL;
+}
+
+const artworkFormatResource = resource({
+  schema: ArtworkFormat,
+  table: artworkFormats,
+  alias: "f",
+  computed: {
+    price_cents: (view: FormatView) => sql`case when ${view.gate} then null else f.price_cents end`,
+  },
+});
+
+/** The artwork: every field a column of `artworks a`, but for its three nested collections. */
+export const artworkResource = resource({
+  schema: Artwork,
+  table: artworks,
+  alias: "a",
+  computed: {
+    artists:
+      () => sql`coalesce((select json_agg(${artworkArtistResource.json({})} order by aa.position, aa.artist_id)
+        from artwork_artists aa join artists ar on ar.id = aa.artist_id where aa.artwork_id = a.id), '[]'::json)`,
+    dimensions:
+      () => sql`coalesce((select json_agg(${artworkDimensionResource.json({})} order by dm.position, dm.id)
+        from artwork_dimensions dm where dm.artwork_id = a.id), '[]'::json)`,
+    formats: (view: ArtworkView, value) => {
+      const gate = view.gatePrices ? sql`not ${value("show_price_publicly")}` : sql`false`;
+      return sql`coalesce((select json_agg(${artworkFormatResource.json({ gate })} order by f.position, f.id)
+        from artwork_formats f where f.artwork_id = a.id), '[]'::json)`;
+    },
+  },
+});
+
+/** A column of the artwork as seen by this view: the row's value or the draft's pending one. */
+export function col(view: ArtworkView, name: string): SQL {
+  return artworkResource.value(overlaid(view), name);
+}
+
+/** json of one artwork row `a` (joined to its draft `d` in draft views). */
 export function artworkJson(view: ArtworkView): SQL {
-  const c = (name: DraftableColumn) => col(view, name);
-  const gate = view.gatePrices ? sql`not ${c("show_price_publicly")}` : sql`false`;
-  return sql`(jsonb_build_object(
-      'id', a.id, 'title', ${c("title")}, 'artist_id', a.artist_id, 'artist_name', a.artist_name,
-      'thumbnail_url', a.thumbnail_url, 'inventory_number', ${c("inventory_number")},
-      'artists', coalesce((select jsonb_agg(jsonb_build_object('artist_id', aa.artist_id, 'role', aa.role,
-          'position', aa.position, 'artist_name', ar.name) order by aa.position, aa.artist_id)
-        from artwork_artists aa join artists ar on ar.id = aa.artist_id where aa.artwork_id = a.id), '[]'::jsonb),
-      'dimensions', coalesce((select jsonb_agg(jsonb_build_object('component', dm.component, 'label', dm.label,
-          'height_cm', dm.height_cm, 'width_cm', dm.width_cm, 'depth_cm', dm.depth_cm, 'position', dm.position,
-          'note', dm.note) order by dm.position, dm.id)
-        from artwork_dimensions dm where dm.artwork_id = a.id), '[]'::jsonb),
-      'ownership_status', ${c("ownership_status")}, 'availability_state', ${c("availability_state")},
-      'medium', ${c("medium")}, 'year', ${c("year")}, 'end_year', ${c("end_year")},
-      'date_precision', ${c("date_precision")}, 'date_display', ${c("date_display")},
-      'description', ${c("description")}, 'dimension_unit', ${c("dimension_unit")},
-      'height_cm', ${c("height_cm")}, 'width_cm', ${c("width_cm")}, 'depth_cm', ${c("depth_cm")},
-      'framed_height_cm', ${c("framed_height_cm")}, 'framed_width_cm', ${c("framed_width_cm")},
-      'framed_depth_cm', ${c("framed_depth_cm")}, 'dimensions_text', ${c("dimensions_text")},
-      'location_id', ${c("location_id")}, 'price_cents', ${c("price_cents")}, 'currency', ${c("currency")}
-    ) || jsonb_build_object(
-      'is_edition', ${c("is_edition")}, 'edition_number', ${c("edition_number")},
-      'edition_size', ${c("edition_size")}, 'edition_type', ${c("edition_type")},
-      'edition_overrides', to_jsonb(${c("edition_overrides")}), 'parent_artwork_id', ${c("parent_artwork_id")},
-      'coa_status', ${c("coa_status")}, 'coa_tracking_number', ${c("coa_tracking_number")},
-      'condition_status', ${c("condition_status")}, 'condition_notes', ${c("condition_notes")},
-      'provenance', ${c("provenance")}, 'exhibition_history', ${c("exhibition_history")},
-      'literature', ${c("literature")}, 'catalogue_raisonne', ${c("catalogue_raisonne")},
-      'market', ${c("market")}, 'custom_status_id', ${c("custom_status_id")},
-      'show_price_publicly', ${c("show_price_publicly")}, 'published_at', ${iso(sql`a.published_at`)},
-      'published_version', a.published_version, 'save_state', a.save_state,
-      'source_system', a.source_system, 'source_external_id', a.source_external_id,
-      'formats', coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'artwork_id', f.artwork_id,
-          'label', f.label, 'height_cm', f.height_cm, 'width_cm', f.width_cm, 'depth_cm', f.depth_cm,
-          'dimension_unit', f.dimension_unit, 'medium', f.medium, 'edition_size', f.edition_size,
-          'stock_quantity', f.stock_quantity, 'availability_state', f.availability_state,
-          'price_cents', case when ${gate} then null else f.price_cents end, 'currency', f.currency,
-          'position', f.position, 'metadata', f.metadata, 'created_at', ${iso(sql`f.created_at`)},
-          'updated_at', ${iso(sql`f.updated_at`)}) order by f.position, f.id)
-        from artwork_formats f where f.artwork_id = a.id), '[]'::jsonb),
-      'metadata', ${c("metadata")}, 'created_at', ${iso(sql`a.created_at`)}, 'updated_at', ${iso(sql`a.updated_at`)}
-    ))`;
+  return artworkResource.json(overlaid(view));
 }
 
 function fromArtworks(view: ArtworkView): SQL {
@@ -216,7 +208,7 @@ function searchText(view: ArtworkView): SQL {
 
 /** WHERE conditions for the artworks list; every filter ANDs, repeatable values OR within their filter. */
 export function artworkConditions(galleryId: string, view: ArtworkView, f: ArtworkFilters): SQL[] {
-  const c = (name: DraftableColumn) => col(view, name);
+  const c = (name: string) => col(view, name);
   const where: SQL[] = [sql`a.gallery_id = ${galleryId}`];
   if (f.ids) where.push(sql`a.id = any(${textArray(f.ids)})`);
   if (f.q !== undefined) {

@@ -1,11 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
+import { DomainEvent } from "../../lib/schemas/events";
 import type { Db } from "../client";
+import { resource } from "../resource";
+import { domainEvents } from "../schema";
 import { keysetPage } from "./keyset";
 
 /** The event as the API and every webhook delivery present it (`e` is a domain_events row). */
-export const eventJson = sql`jsonb_build_object('id', e.id, 'type', e.type, 'livemode', e.livemode,
-  'resource_type', e.resource_type, 'resource_id', e.resource_id, 'data', e.data, 'created_at', iso_ms(e.created_at))`;
+export const eventResource = resource({ schema: DomainEvent, table: domainEvents, alias: "e" });
+export const eventJson = eventResource.json({});
 
 /** One page (limit + 1 rows) of the gallery's domain events, keyset on (created_at, id). One round trip. */
 export function listEvents(

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { StoredResponse } from "../../lib/idempotency";
+import type { StoredResponse } from "../../lib/http/idempotency";
 import type { Db } from "../client";
 import { idempotencyKeys } from "../schema";
 

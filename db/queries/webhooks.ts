@@ -1,17 +1,24 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { WebhookEndpointUpdateInput } from "../../functions/webhooks/schemas";
-import type { Principal } from "../../lib/auth";
 import type { PageRequest, PageRow } from "../../lib/pagination";
+import type { Principal } from "../../lib/principal";
+import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
 import type { Db } from "../client";
+import { isoMs, resource } from "../resource";
+import { webhookEndpoints } from "../schema";
 import { keysetPage } from "./keyset";
 import { insertRow, setList } from "./rows";
 
 /** The API representation of an endpoint (alias `w`): never a secret. */
-export const endpointJson = sql`jsonb_build_object('id', w.id, 'url', w.url, 'description', w.description,
-  'event_types', to_jsonb(w.event_types), 'enabled', w.enabled, 'disabled_reason', w.disabled_reason,
-  'failing_since', iso_ms(w.failing_since),
-  'previous_secret_expires_at', case when w.previous_secret is not null then iso_ms(w.previous_secret_expires_at) end,
-  'metadata', w.metadata, 'created_at', iso_ms(w.created_at), 'updated_at', iso_ms(w.updated_at))`;
+export const endpointResource = resource({
+  schema: WebhookEndpoint,
+  table: webhookEndpoints,
+  alias: "w",
+  computed: {
+    previous_secret_expires_at: () =>
+      sql`case when w.previous_secret is not null then ${isoMs(sql`w.previous_secret_expires_at`)} end`,
+  },
+});
+export const endpointJson = endpointResource.json({});
 
 /** SQL yielding one endpoint's jsonb (null when absent), for reads and write responses. */
 export function endpointJsonById(galleryId: string, id: string): SQL {

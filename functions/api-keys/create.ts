@@ -2,16 +2,16 @@ import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { apiKeyJsonById, createApiKeyStatement } from "../../db/queries/api-keys";
 import { nextTimestamp } from "../../db/queries/rows";
-import type { Router } from "../../lib/app";
-import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../../lib/auth";
 import { randomToken, sha256Hex } from "../../lib/crypto";
-import { REPLAYED_HEADER } from "../../lib/idempotency";
+import type { Router } from "../../lib/http/app";
+import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../../lib/http/auth";
+import { REPLAYED_HEADER } from "../../lib/http/idempotency";
+import { operation } from "../../lib/http/operation";
+import { executeWrite } from "../../lib/http/write";
 import { newId } from "../../lib/ids";
-import { operation } from "../../lib/operation";
 import { ApiError } from "../../lib/problem";
+import { ApiKeyCreate, CreatedApiKey } from "../../lib/schemas/api-keys";
 import { missingScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
-import { executeWrite } from "../../lib/write";
-import { ApiKeyCreate, CreatedApiKey } from "./schemas";
 
 /** Shown to the owner so they can recognise the key later: the type prefix and a few random characters. */
 const DISPLAY_PREFIX_LENGTH = 12;

@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { apiKeyJsonById, findApiKey, revokeApiKeyStatement } from "../../db/queries/api-keys";
 import { nextTimestamp } from "../../db/queries/rows";
-import type { Router } from "../../lib/app";
-import { purgeCredential } from "../../lib/auth";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { purgeCredential } from "../../lib/http/auth";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded } from "../../lib/http/write";
 import { ApiError } from "../../lib/problem";
-import { executeWrite, guarded } from "../../lib/write";
-import { ApiKey, ApiKeyIdParams } from "./schemas";
+import { ApiKey, ApiKeyIdParams } from "../../lib/schemas/api-keys";
 
 const route = operation({
   operationId: "revokeApiKey",

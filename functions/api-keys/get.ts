@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findApiKey } from "../../db/queries/api-keys";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { ApiError } from "../../lib/problem";
-import { ApiKey, ApiKeyIdParams } from "./schemas";
+import { ApiKey, ApiKeyIdParams } from "../../lib/schemas/api-keys";
 
 const route = operation({
   operationId: "getApiKey",

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { registerApiKeysCreate } from "./create";
 import { registerApiKeysDelete } from "./delete";
 import { registerApiKeysGet } from "./get";

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { listApiKeys } from "../../db/queries/api-keys";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
-import { ApiKey } from "./schemas";
+import { ApiKey } from "../../lib/schemas/api-keys";
 
 const route = operation({
   operationId: "listApiKeys",

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { activityInsert, createArtworkStatements } from "../../db/queries/artwork-writes";
 import { artworkJsonById } from "../../db/queries/artworks";
 import { nextTimestamp } from "../../db/queries/rows";
-import type { Router } from "../../lib/app";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite } from "../../lib/http/write";
 import { newId } from "../../lib/ids";
-import { operation } from "../../lib/operation";
-import { executeWrite } from "../../lib/write";
-import { Artwork, ArtworkCreate } from "./schemas";
+import { Artwork, ArtworkCreate } from "../../lib/schemas/artworks";
 
 const route = operation({
   operationId: "createArtwork",

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { deleteArtworkStatement } from "../../db/queries/artwork-writes";
 import { findArtwork } from "../../db/queries/artworks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
-import { ArtworkIdParams, DeleteResult } from "./schemas";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
+import { ArtworkIdParams, DeleteResult } from "../../lib/schemas/artworks";
 
 const route = operation({
   operationId: "deleteArtwork",

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findArtwork } from "../../db/queries/artworks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { boolParam } from "../../lib/params";
 import { ApiError } from "../../lib/problem";
-import { Artwork, ArtworkIdParams } from "./schemas";
+import { Artwork, ArtworkIdParams } from "../../lib/schemas/artworks";
 
 const route = operation({
   operationId: "getArtwork",

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { registerArtworksCreate } from "./create";
 import { registerArtworksDelete } from "./delete";
 import { registerArtworksGet } from "./get";

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { artworkSorts, listArtworks } from "../../db/queries/artworks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import {
   boolParam,
@@ -20,7 +20,7 @@ import {
   markets,
   ownershipStatuses,
   readinessValues,
-} from "./schemas";
+} from "../../lib/schemas/artworks";
 
 const query = z
   .strictObject({

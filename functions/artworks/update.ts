@@ -7,14 +7,14 @@ import {
   updateArtworkStatement,
 } from "../../db/queries/artwork-writes";
 import { artworkJsonById, findArtwork } from "../../db/queries/artworks";
+import type { DomainEventInput } from "../../db/queries/outbox";
 import { nextTimestamp } from "../../db/queries/rows";
-import type { Router } from "../../lib/app";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
 import { previousAttributes } from "../../lib/json";
-import { operation } from "../../lib/operation";
-import type { DomainEventInput } from "../../lib/outbox";
 import { ApiError } from "../../lib/problem";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
-import { Artwork, ArtworkIdParams, ArtworkUpdate, type ArtworkUpdateInput } from "./schemas";
+import { Artwork, ArtworkIdParams, ArtworkUpdate, type ArtworkUpdateInput } from "../../lib/schemas/artworks";
 
 const route = operation({
   operationId: "updateArtwork",

@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { createSession, findLoginCandidate, SESSION_TTL_SECONDS } from "../../db/queries/sessions";
-import type { Router } from "../../lib/app";
-import { SESSION_TOKEN_PREFIX } from "../../lib/auth";
 import { randomToken, sha256Hex } from "../../lib/crypto";
+import type { Router } from "../../lib/http/app";
+import { SESSION_TOKEN_PREFIX } from "../../lib/http/auth";
 import { newId } from "../../lib/ids";
 import { verifyPassword } from "../../lib/password";
 import { ApiError, bodyProblemResponses, problemResponses } from "../../lib/problem";
+import { CreatedSession, SessionCreate } from "../../lib/schemas/auth";
 import { setSessionCookie } from "./cookie";
-import { CreatedSession, SessionCreate } from "./schemas";
 
 /**
  * Declared with `createRoute`, not `operation()`: signing in is how a caller obtains a credential, so there is

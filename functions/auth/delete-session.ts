@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { revokeSessionStatement } from "../../db/queries/sessions";
-import type { Router } from "../../lib/app";
-import { purgeCredential } from "../../lib/auth";
-import { operation } from "../../lib/operation";
-import { executeWrite, guarded } from "../../lib/write";
+import type { Router } from "../../lib/http/app";
+import { purgeCredential } from "../../lib/http/auth";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded } from "../../lib/http/write";
+import { SessionDeleted } from "../../lib/schemas/auth";
 import { clearSessionCookie } from "./cookie";
-import { SessionDeleted } from "./schemas";
 
 const route = operation({
   operationId: "deleteCurrentSession",

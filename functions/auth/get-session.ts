@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findSessionOverview } from "../../db/queries/sessions";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { ApiError } from "../../lib/problem";
-import { CurrentSession } from "./schemas";
+import { CurrentSession } from "../../lib/schemas/auth";
 
 const route = operation({
   operationId: "getCurrentSession",

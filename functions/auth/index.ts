@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { registerAuthCreateSession } from "./create-session";
 import { registerAuthDeleteSession } from "./delete-session";
 import { registerAuthGetSession } from "./get-session";

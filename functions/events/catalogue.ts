@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { EventType } from "../../lib/event-types";
 import { eventTypes } from "../../lib/event-types";
-import { ApiKey } from "../api-keys/schemas";
-import { Artwork } from "../artworks/schemas";
-import { WebhookEndpoint } from "../webhooks/schemas";
+import { ApiKey } from "../../lib/schemas/api-keys";
+import { Artwork } from "../../lib/schemas/artworks";
+import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
 interface CatalogueEntry {
   resourceType: string;

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findEvent } from "../../db/queries/events";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { idString } from "../../lib/params";
 import { ApiError } from "../../lib/problem";
-import { DomainEvent } from "./schemas";
+import { DomainEvent } from "../../lib/schemas/events";
 
 const route = operation({
   operationId: "getEvent",

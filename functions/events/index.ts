@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { registerEventsGet } from "./get";
 import { registerEventsList } from "./list";
 import { registerEventTypesList } from "./types";

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { listEvents } from "../../db/queries/events";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
-import { DomainEvent } from "./schemas";
+import { DomainEvent } from "../../lib/schemas/events";
 
 const route = operation({
   operationId: "listEvents",

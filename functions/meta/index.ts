@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { ApiError, type ErrorCode, errorCodes, problemResponses } from "../../lib/problem";
 
 const ErrorEntry = z

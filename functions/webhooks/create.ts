@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { nextTimestamp } from "../../db/queries/rows";
 import { createEndpointStatement, endpointJsonById } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite } from "../../lib/http/write";
 import { newId } from "../../lib/ids";
-import { operation } from "../../lib/operation";
-import { executeWrite } from "../../lib/write";
-import { WebhookEndpointCreate, WebhookEndpointWithSecret } from "./schemas";
+import { WebhookEndpointCreate, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
 import { newWebhookSecret, revealSecret } from "./secret";
 import { requireSafeWebhookUrl } from "./url";
 

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { deleteEndpointStatement, findWebhookEndpoint } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
-import { DeleteResult } from "../artworks/schemas";
-import { WebhookEndpointIdParams } from "./schemas";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
+import { DeleteResult } from "../../lib/schemas/artworks";
+import { WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "deleteWebhookEndpoint",

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findWebhookEndpoint, listDeliveries } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
-import { deliveryStatuses, WebhookDelivery, WebhookEndpointIdParams } from "./schemas";
+import { deliveryStatuses, WebhookDelivery, WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "listWebhookDeliveries",

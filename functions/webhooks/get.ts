@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { findWebhookEndpoint } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { ApiError } from "../../lib/problem";
-import { WebhookEndpoint, WebhookEndpointIdParams } from "./schemas";
+import { WebhookEndpoint, WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "getWebhookEndpoint",

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/app";
+import { createRouter } from "../../lib/http/app";
 import { registerWebhooksCreate } from "./create";
 import { registerWebhooksDelete } from "./delete";
 import { registerWebhooksDeliveries } from "./deliveries";

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { httpDb } from "../../db/client";
 import { listWebhookEndpoints } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
 import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
-import { WebhookEndpoint } from "./schemas";
+import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "listWebhookEndpoints",

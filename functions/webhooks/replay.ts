@@ -7,11 +7,11 @@ import {
   requeueEventStatement,
   requeueFailedStatement,
 } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, notFoundUnlessReplay } from "../../lib/http/write";
 import { ApiError } from "../../lib/problem";
-import { executeWrite, notFoundUnlessReplay } from "../../lib/write";
-import { WebhookEndpointIdParams, WebhookReplay, WebhookReplayResult } from "./schemas";
+import { WebhookEndpointIdParams, WebhookReplay, WebhookReplayResult } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "replayWebhookDeliveries",

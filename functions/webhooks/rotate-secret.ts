@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { nextTimestamp } from "../../db/queries/rows";
 import { endpointJsonById, findWebhookEndpoint, rotateSecretStatement } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
-import { operation } from "../../lib/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
 import {
   PREVIOUS_SECRET_SECONDS,
   SecretRotation,
   WebhookEndpointIdParams,
   WebhookEndpointWithSecret,
-} from "./schemas";
+} from "../../lib/schemas/webhooks";
 import { newWebhookSecret, revealSecret } from "./secret";
 
 const route = operation({

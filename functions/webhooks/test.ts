@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { findWebhookEndpoint, testEventStatements } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, notFoundUnlessReplay } from "../../lib/http/write";
 import { newId } from "../../lib/ids";
-import { operation } from "../../lib/operation";
 import { ApiError } from "../../lib/problem";
-import { executeWrite, notFoundUnlessReplay } from "../../lib/write";
-import { WebhookEndpointIdParams, WebhookTestRequest, WebhookTestResult } from "./schemas";
+import { WebhookEndpointIdParams, WebhookTestRequest, WebhookTestResult } from "../../lib/schemas/webhooks";
 
 const route = operation({
   operationId: "testWebhookEndpoint",

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { nextTimestamp } from "../../db/queries/rows";
 import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
-import type { Router } from "../../lib/app";
+import type { Router } from "../../lib/http/app";
+import { operation } from "../../lib/http/operation";
+import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
 import { previousAttributes } from "../../lib/json";
-import { operation } from "../../lib/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/write";
-import { WebhookEndpoint, WebhookEndpointIdParams, WebhookEndpointUpdate } from "./schemas";
+import { WebhookEndpoint, WebhookEndpointIdParams, WebhookEndpointUpdate } from "../../lib/schemas/webhooks";
 import { requireSafeWebhookUrl } from "./url";
 
 const route = operation({

@@ -1,34 +1,17 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { httpDb } from "../db/client";
-import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../db/queries/credentials";
-import { sha256Hex } from "./crypto";
-import type { AppEnv, Env } from "./env";
-import { ApiError } from "./problem";
-import { missingScopes, scopesForRole } from "./scopes";
-
-export type CredentialKind = "secret" | "publishable" | "session";
+import { httpDb } from "../../db/client";
+import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../../db/queries/credentials";
+import { sha256Hex } from "../crypto";
+import type { AppEnv, Env } from "../env";
+import type { CredentialKind, Principal } from "../principal";
+import { ApiError } from "../problem";
+import { missingScopes, scopesForRole } from "../scopes";
 
 export const SECRET_KEY_PREFIX = "gpk_";
 export const PUBLISHABLE_TOKEN_PREFIX = "gpub_";
 export const SESSION_TOKEN_PREFIX = "gss_";
 export const SESSION_COOKIE = "gallery_session";
-
-/** Who is calling: resolved once per request by `authenticate` and read by handlers via `c.var.principal`. */
-export interface Principal {
-  kind: CredentialKind;
-  /** The api_keys or sessions row id. */
-  credentialId: string;
-  /** SHA-256 of the presented secret: the stored hash and the edge-cache key, for revoking exactly this credential. */
-  credentialHash: string;
-  galleryId: string;
-  livemode: boolean;
-  scopes: readonly string[];
-  memberId: string | null;
-  role: "editor" | "viewer" | null;
-  /** Every scope is `:read`: format prices are gated for such callers. */
-  readOnly: boolean;
-}
 
 const TOKEN_SHAPE = /^(gpk_|gpub_|gss_)[A-Za-z0-9_-]{22,128}$/;
 /** Credential lookups are cached at the edge; a revoke purges the entry. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Principal } from "./auth";
-import type { EventType } from "./event-types";
-import { newId } from "./ids";
+import type { EventType } from "../../lib/event-types";
+import { newId } from "../../lib/ids";
+import type { Principal } from "../../lib/principal";
 
 export interface DomainEventInput {
   type: EventType;

@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import type { AppEnv } from "./env";
-import { newId } from "./ids";
-import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "./problem";
+import type { AppEnv } from "../env";
+import { newId } from "../ids";
+import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../problem";
 
 export type Router = OpenAPIHono<AppEnv>;
 

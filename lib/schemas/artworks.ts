@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { idString } from "../../lib/params";
-import { TimestampOut } from "../../lib/time";
+import { idString } from "../params";
+import { TimestampOut } from "../time";
 
 /** The complete value sets this API uses where the spec shows one representative value. */
 export const availabilityStates = [

@@ -1,4 +1,4 @@
-import { httpDb } from "../db/client";
+import { httpDb } from "../../db/client";
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -6,10 +6,10 @@ import {
   type EndpointOutcome,
   purgeExpired,
   recordOutcomes,
-} from "../db/queries/webhook-drain";
-import type { Env } from "./env";
-import { webhookHeaders } from "./webhook-signing";
-import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "./webhook-url";
+} from "../../db/queries/webhook-drain";
+import type { Env } from "../../lib/env";
+import { webhookHeaders } from "../../lib/webhook-signing";
+import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "../../lib/webhook-url";
 
 /**
  * Webhook delivery, as the cron Worker runs it each minute: claim due deliveries under a lease, POST them signed

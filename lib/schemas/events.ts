@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { EventTypeSchema } from "../../lib/event-types";
-import { TimestampOut } from "../../lib/time";
+import { EventTypeSchema } from "../event-types";
+import { TimestampOut } from "../time";
 
 export const DomainEvent = z
   .object({

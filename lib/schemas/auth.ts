@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { allScopes } from "../../lib/scopes";
-import { TimestampOut } from "../../lib/time";
+import { allScopes } from "../scopes";
+import { TimestampOut } from "../time";
 
 export const SessionCreate = z
   .strictObject({

@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { httpDb } from "../db/client";
-import { findIdempotencyClaim } from "../db/queries/idempotency";
-import type { AppEnv } from "./env";
+import { httpDb } from "../../db/client";
+import { findIdempotencyClaim } from "../../db/queries/idempotency";
+import { type DomainEventInput, eventInsert } from "../../db/queries/outbox";
+import type { AppEnv } from "../env";
+import { ApiError } from "../problem";
 import { cacheResponse, claimOf, replay, reusedKey, type StoredResponse } from "./idempotency";
-import { type DomainEventInput, eventInsert } from "./outbox";
-import { ApiError } from "./problem";
 
 /** How long a duplicate request waits for the first one's transaction before answering 409 `idempotency_key_in_use`. */
 const CLAIM_LOCK_TIMEOUT = "3s";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { eventTypes } from "../../lib/event-types";
-import { idString } from "../../lib/params";
-import { TimestampOut, UtcTimestamp } from "../../lib/time";
+import { eventTypes } from "../event-types";
+import { idString } from "../params";
+import { TimestampOut, UtcTimestamp } from "../time";
 
 export const deliveryStatuses = ["pending", "succeeded", "failed", "abandoned"] as const;
 

@@ -1,9 +1,10 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { authenticate, type CredentialKind } from "./auth";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "../env";
+import type { CredentialKind } from "../principal";
+import { ApiError, bodyProblemResponses, problemResponses } from "../problem";
+import { authenticate } from "./auth";
 import { IDEMPOTENCY_HEADER, idempotency } from "./idempotency";
-import { ApiError, bodyProblemResponses, problemResponses } from "./problem";
 
 export interface OperationAuth {
   /** Scopes required (all of them). */

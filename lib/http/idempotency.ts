@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { sha256Hex } from "./crypto";
-import type { AppEnv, Env } from "./env";
-import { canonicalJson } from "./json";
-import { ApiError } from "./problem";
+import { sha256Hex } from "../crypto";
+import type { AppEnv, Env } from "../env";
+import { canonicalJson } from "../json";
+import { ApiError } from "../problem";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { idString } from "../../lib/params";
-import { allScopes, isKnownScope, PUBLISHABLE_SCOPES } from "../../lib/scopes";
-import { TimestampOut } from "../../lib/time";
+import { idString } from "../params";
+import { allScopes, isKnownScope, PUBLISHABLE_SCOPES } from "../scopes";
+import { TimestampOut } from "../time";
 
 export const apiKeyKinds = ["secret", "publishable"] as const;
 

@@ -1,0 +1,129 @@
+import { type Column, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+
+/**
+ * One description per resource. The zod output schema (lib/schemas/) lists the resource's fields, in order,
+ * once; this module pairs it with its drizzle table and derives the rest: the Postgres JSON builder, each
+ * field's column and SQL type, and typed row values for inserts and updates. A field is served from the column
+ * of the same SQL name unless the description declares it computed (nested collections, derived values);
+ * a field with neither is an error at the first use and in the parity suite (test/platform/resources.test.ts).
+ *
+ * The zod schema is the source rather than the table because the API shape is the contract: a table holds
+ * internal columns (tenancy, search text, secrets, hashes) the API never shows, and a response holds values no
+ * column stores.
+ */
+
+/** camelCase → snake_case, at the type level, so row values are keyed by the API's (and the column's) names. */
+type Snake<S extends string> = S extends `${infer H}${infer T}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}`
+  : S;
+
+/** A table's insertable values keyed by column SQL name: `{ price_cents: … }` for `priceCents`. */
+export type RowValues<T extends PgTable> = {
+  [K in keyof T["$inferInsert"] & string as Snake<K>]?: T["$inferInsert"][K];
+};
+
+/** How a field's value is read: the table alias and, in overlay views, the value in place of the column. */
+export interface JsonView {
+  /** Replaces a column's SQL (e.g. with a pending draft value); returns the column itself otherwise. */
+  column?: (field: string, columnSql: SQL) => SQL;
+}
+
+export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extends JsonView> {
+  schema: S;
+  table: T;
+  /** The alias of `table` in every query that builds this resource's JSON. */
+  alias: string;
+  /** Fields no column serves as is, each as SQL over the aliased row; the view is the caller's. */
+  computed?: { [K in keyof S["shape"]]?: (view: V, value: (field: string) => SQL) => SQL };
+}
+
+/** A timestamp as the API prints it: UTC with milliseconds (inlined, unlike a SQL function call). */
+export function isoMs(expr: SQL): SQL {
+  return sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+function isTimestamp(column: Column): boolean {
+  return column.getSQLType().startsWith("timestamp");
+}
+
+export interface Resource<S extends z.ZodObject, T extends PgTable, V extends JsonView> {
+  spec: ResourceSpec<S, T, V>;
+  /** The fields, in schema order. */
+  fields: readonly string[];
+  /** Field → column, for the fields a column serves. */
+  columns: ReadonlyMap<string, Column>;
+  /** Fields with neither a column nor a computed value (empty for a valid description). */
+  unserved: readonly string[];
+  /** The SQL of a column of the aliased row, through the view. */
+  value(view: V, field: string): SQL;
+  /** The resource's JSON (type json, fields in schema order) for the aliased row. */
+  json(view: V): SQL;
+  /** Postgres type of a column-served field (`text`, `integer`, `jsonb`, `text[]`, …). */
+  sqlType(field: string): string;
+  /** API-named values → drizzle's insert/update values (keys checked against the table at compile time). */
+  row(values: RowValues<T>): T["$inferInsert"];
+}
+
+export function resource<S extends z.ZodObject, T extends PgTable, V extends JsonView = JsonView>(
+  spec: ResourceSpec<S, T, V>,
+): Resource<S, T, V> {
+  const byName = new Map<string, { key: string; column: Column }>();
+  for (const [key, column] of Object.entries(getTableColumns(spec.table) as Record<string, Column>)) {
+    byName.set(column.name, { key, column });
+  }
+  const fields = Object.keys(spec.schema.shape);
+  const computed = (spec.computed ?? {}) as Record<string, (view: V, value: (f: string) => SQL) => SQL>;
+  const columns = new Map<string, Column>();
+  for (const field of fields) {
+    const entry = byName.get(field);
+    if (entry && !computed[field]) columns.set(field, entry.column);
+  }
+  const unserved = fields.filter((f) => !columns.has(f) && !computed[f]);
+  const alias = sql.raw(spec.alias);
+
+  const value = (view: V, field: string): SQL => {
+    const column = byName.get(field);
+    if (!column) throw new Error(`${spec.alias}: no column for field ${field}`);
+    const columnSql = sql`${alias}.${sql.identifier(column.column.name)}`;
+    return view.column ? view.column(field, columnSql) : columnSql;
+  };
+
+  const fieldSql = (view: V, field: string): SQL => {
+    const make = computed[field];
+    if (make) return make(view, (f) => value(view, f));
+    const column = columns.get(field);
+    if (!column) throw new Error(`${spec.alias}: field ${field} has neither a column nor a computed value`);
+    const v = value(view, field);
+    return isTimestamp(column) ? isoMs(v) : v;
+  };
+
+  return {
+    spec,
+    fields,
+    columns,
+    unserved,
+    value,
+    json(view) {
+      if (unserved.length) throw new Error(`${spec.alias}: unserved fields ${unserved.join(", ")}`);
+      const pairs = fields.map((field) => sql`${sql.raw(`'${field}'`)} value ${fieldSql(view, field)}`);
+      return sql`json_object(${sql.join(pairs, sql`, `)})`;
+    },
+    sqlType(field) {
+      const column = byName.get(field)?.column;
+      if (!column) throw new Error(`${spec.alias}: no column for field ${field}`);
+      return column.getSQLType();
+    },
+    row(values) {
+      const out: Record<string, unknown> = {};
+      for (const [name, v] of Object.entries(values)) {
+        if (v === undefined) continue;
+        const entry = byName.get(name);
+        if (!entry) throw new Error(`${spec.alias}: no column ${name}`);
+        out[entry.key] = v;
+      }
+      return out as T["$inferInsert"];
+    },
+  };
+}
