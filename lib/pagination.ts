@@ -1,17 +1,28 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { type CursorKey, decodeCursor, encodeCursor, type SortDir } from "./cursor";
-import type { AppEnv } from "./env";
+import type { CursorKey, SortDir } from "./cursor";
 import { intParam } from "./params";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
+/** A cursor-paginated list: its sort keys and the default one, declared once and read by the route registry. */
+export interface ListSpec<S extends readonly [string, ...string[]] = readonly [string, ...string[]]> {
+  sorts: S;
+  defaultSort: S[number];
+}
+
+export function listSpec<const S extends readonly [string, ...string[]]>(spec: ListSpec<S>): ListSpec<S> {
+  return spec;
+}
+
+/** The list of most resources: newest first, by creation. */
+export const byCreated = listSpec({ sorts: ["created"], defaultSort: "created" });
+
 /** The pagination query parameters every cursor-paginated list declares. */
-export function paginationQuery<const S extends readonly [string, ...string[]]>(
-  sorts: S,
-  defaultSort: S[number],
-) {
+export function paginationQuery<const S extends readonly [string, ...string[]]>({
+  sorts,
+  defaultSort,
+}: ListSpec<S>) {
   return {
     limit: intParam({ min: 1, max: MAX_LIMIT, description: "Page size, 1 to 100." })
       .optional()
@@ -52,9 +63,9 @@ export interface PageRequest {
   after: CursorKey | null;
 }
 
-/** One row of a list query: the API representation and the keyset position after it. */
+/** One row of a list query: the API representation (JSON text) and the keyset position after it. */
 export interface PageRow {
-  body: Record<string, unknown>;
+  body: string;
   sort_key: string | number;
   id: string;
 }
@@ -64,31 +75,4 @@ export interface ListQuery {
   cursor?: string;
   sort?: string;
   dir?: SortDir;
-}
-
-/**
- * The one list handler: resolves defaults, verifies the cursor against this list, sort and dir, fetches
- * `limit + 1` rows, and turns them into `{data, next_cursor}` (the extra row only says more exist).
- */
-export async function listPage(
-  c: Context<AppEnv>,
-  list: { route: string; defaultSort: string },
-  query: ListQuery,
-  fetch: (page: PageRequest) => Promise<PageRow[]>,
-): Promise<{ data: Record<string, unknown>[]; next_cursor: string | null }> {
-  const secret = c.env.SIGNING_SECRET;
-  const sort = query.sort ?? list.defaultSort;
-  const dir = query.dir ?? "desc";
-  const after = query.cursor
-    ? await decodeCursor(secret, query.cursor, { route: list.route, sort, dir })
-    : null;
-  const page: PageRequest = { route: list.route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
-  const rows = await fetch(page);
-  const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  const next_cursor =
-    rows.length > page.limit && last
-      ? await encodeCursor(secret, { r: page.route, s: sort, d: dir, k: [last.sort_key, last.id] })
-      : null;
-  return { data: pageRows.map((r) => r.body), next_cursor };
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertRow } from "../db/queries/rows";
 import { sha256Hex } from "../lib/crypto";
-import { idempotencyCacheKey } from "../lib/http/idempotency";
+import { idempotencyCacheKey } from "../lib/idempotency";
 import { newId } from "../lib/ids";
 import { Artwork } from "../lib/schemas/artworks";
 import {

@@ -1,5 +1,5 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { PageRequest, PageRow } from "../../lib/pagination";
+import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import {
   Artwork,
   ArtworkArtist,
@@ -8,7 +8,7 @@ import {
   ArtworkUpdate,
 } from "../../lib/schemas/artworks";
 import type { Db } from "../client";
-import { type JsonView, resource } from "../resource";
+import { isoMs, type JsonView, resource } from "../resource";
 import { artworkArtists, artworkDimensions, artworkFormats, artworks } from "../schema";
 import { type KeysetQuery, keysetPage } from "./keyset";
 import { textArray } from "./rows";
@@ -70,7 +70,7 @@ const artworkArtistResource = resource({
   computed: { artist_name: () => sql`ar.name` },
 });
 
-const artworkDimensionResource = resource({
+export const artworkDimensionResource = resource({
   schema: ArtworkDimension,
   table: artworkDimensions,
   alias: "dm",
@@ -129,6 +129,19 @@ export function artworkJsonById(galleryId: string, id: string, view: ArtworkView
   return sql`select ${artworkJson(view)} from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`;
 }
 
+/** One artwork as JSON text (null when absent), passed to the response as is. One round trip. */
+export async function artworkText(
+  db: Db,
+  galleryId: string,
+  id: string,
+  view: ArtworkView,
+): Promise<string | null> {
+  const result = await db.execute<{ body: string }>(
+    sql`select ${artworkJson(view)}::text as body from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
+  );
+  return result.rows[0]?.body ?? null;
+}
+
 export interface ArtworkState {
   body: Record<string, unknown>;
   updatedAt: string;
@@ -142,15 +155,18 @@ export async function findArtwork(
   view: ArtworkView,
 ): Promise<ArtworkState | null> {
   const result = await db.execute<{ body: Record<string, unknown>; updated_at: string }>(
-    sql`select ${artworkJson(view)} as body, iso_ms(a.updated_at) as updated_at
+    sql`select ${artworkJson(view)} as body, ${isoMs(sql`a.updated_at`)} as updated_at
       from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
   );
   const row = result.rows[0];
   return row ? { body: row.body, updatedAt: row.updated_at } : null;
 }
 
-export const artworkSorts = ["created", "updated", "price", "year"] as const;
-export type ArtworkSort = (typeof artworkSorts)[number];
+export const artworkList = listSpec({
+  sorts: ["created", "updated", "price", "year"],
+  defaultSort: "created",
+});
+export type ArtworkSort = (typeof artworkList.sorts)[number];
 
 /** The keyset expression per sort; nulls take a sentinel below every real value so row comparisons work. */
 export function artworkSortKey(

@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Db } from "../client";
+import { isoMs } from "../resource";
 
 export interface KeysetQuery {
-  /** jsonb of one row: the API representation. */
+  /** json of one row: the API representation (fetched as text). */
   body: SQL;
   from: SQL;
   where: SQL[];
@@ -27,9 +28,9 @@ export async function keysetPage(db: Db, query: KeysetQuery, page: PageRequest):
   if (page.after)
     where.push(sql`(${query.sortKey}, ${query.id}) ${op} (${page.after[0]}::${cast}, ${page.after[1]})`);
   // Timestamps travel in cursors as ISO strings with milliseconds, exactly as stored.
-  const sortKeyOut = query.cast === "timestamptz" ? sql`iso_ms(${query.sortKey})` : query.sortKey;
-  const result = await db.execute<{ body: Record<string, unknown>; sort_key: string | number; id: string }>(
-    sql`select ${query.body} as body, ${sortKeyOut} as sort_key, ${query.id} as id
+  const sortKeyOut = query.cast === "timestamptz" ? isoMs(query.sortKey) : query.sortKey;
+  const result = await db.execute<{ body: string; sort_key: string | number; id: string }>(
+    sql`select (${query.body})::text as body, ${sortKeyOut} as sort_key, ${query.id} as id
       from ${query.from}
       where ${sql.join(where, sql` and `)}
       order by ${query.sortKey} ${order}, ${query.id} ${order}

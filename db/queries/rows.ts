@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /** A JS array as ONE text[] parameter (drizzle's template would otherwise expand it into a tuple). */
 export function textArray(values: readonly string[]): SQL {
@@ -39,14 +40,14 @@ export function setList(values: Record<string, unknown>): SQL {
 
 /** Every id in `ids` must name a row of `table` in the gallery, or the transaction aborts with a 400. */
 export function expectReferences(
-  table: string,
+  table: PgTable & { id: AnyPgColumn; galleryId: AnyPgColumn },
   galleryId: string,
   ids: readonly string[],
   field: string,
 ): SQL {
   const unique = [...new Set(ids)];
-  return sql`select expect_references((select count(*) from ${sql.identifier(table)}
-    where gallery_id = ${galleryId} and id = any(${textArray(unique)})), ${unique.length}, ${field})`;
+  return sql`select expect_references((select count(*) from ${table}
+    where ${table.galleryId} = ${galleryId} and ${table.id} = any(${textArray(unique)})), ${unique.length}, ${field})`;
 }
 
 /** Milliseconds-precision "now" that is strictly after `previous`, so a guarded write always moves updated_at. */

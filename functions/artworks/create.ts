@@ -1,12 +1,8 @@
-import { sql } from "drizzle-orm";
-import { activityInsert, createArtworkStatements } from "../../db/queries/artwork-writes";
-import { artworkJsonById } from "../../db/queries/artworks";
-import { nextTimestamp } from "../../db/queries/rows";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite } from "../../lib/http/write";
-import { newId } from "../../lib/ids";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { Artwork, ArtworkCreate } from "../../lib/schemas/artworks";
+import { createArtwork } from "../../services/artworks/create";
 
 const route = operation({
   operationId: "createArtwork",
@@ -28,32 +24,5 @@ const route = operation({
 });
 
 export function registerArtworksCreate(app: Router): void {
-  app.openapi(route, async (c) => {
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    const id = newId("art");
-    const at = nextTimestamp();
-    const view = { draft: false, gatePrices: principal.readOnly };
-    const object = artworkJsonById(principal.galleryId, id, view);
-    return executeWrite(c, {
-      statements: [
-        ...createArtworkStatements(principal.galleryId, id, input, at),
-        activityInsert(principal.galleryId, id, principal.credentialId, at, {
-          eventType: "created",
-          summary: `Added “${input.title}”`,
-          metadata: {},
-        }),
-      ],
-      events: [
-        {
-          type: "artwork.created",
-          resourceType: "artwork",
-          resourceId: id,
-          data: sql`jsonb_build_object('object', (${object}))`,
-        },
-      ],
-      status: 201,
-      body: object,
-    }) as never;
-  });
+  app.openapi(route, async (c) => respond(c, await createArtwork(serviceContext(c), c.req.valid("json"))));
 }

@@ -1,11 +1,8 @@
-import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
-import { deleteArtworkStatement } from "../../db/queries/artwork-writes";
-import { findArtwork } from "../../db/queries/artworks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { ArtworkIdParams, DeleteResult } from "../../lib/schemas/artworks";
+import { deleteArtwork } from "../../services/artworks/delete";
 
 const route = operation({
   operationId: "deleteArtwork",
@@ -25,21 +22,7 @@ const route = operation({
 });
 
 export function registerArtworksDelete(app: Router): void {
-  app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const principal = c.get("principal");
-    const current = await findArtwork(httpDb(c.env), principal.galleryId, id, {
-      draft: false,
-      gatePrices: false,
-    });
-    if (!current) return notFoundUnlessReplay(c, `No artwork ${id} in this gallery.`) as never;
-    return executeWrite(c, {
-      statements: [guarded(deleteArtworkStatement(principal.galleryId, id, current.updatedAt))],
-      events: [
-        { type: "artwork.deleted", resourceType: "artwork", resourceId: id, data: { object: current.body } },
-      ],
-      status: 200,
-      body: sql`jsonb_build_object('id', ${id}::text, 'deleted', true)`,
-    }) as never;
-  });
+  app.openapi(route, async (c) =>
+    respond(c, await deleteArtwork(serviceContext(c), c.req.valid("param").id)),
+  );
 }

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findArtwork } from "../../db/queries/artworks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
+import { sendJson, serviceContext } from "../../lib/http/respond";
 import { boolParam } from "../../lib/params";
-import { ApiError } from "../../lib/problem";
 import { Artwork, ArtworkIdParams } from "../../lib/schemas/artworks";
+import { getArtwork } from "../../services/artworks/read";
 
 const route = operation({
   operationId: "getArtwork",
@@ -30,12 +29,7 @@ export function registerArtworksGet(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const { draft } = c.req.valid("query");
-    const principal = c.get("principal");
-    const found = await findArtwork(httpDb(c.env), principal.galleryId, id, {
-      draft: draft === true,
-      gatePrices: principal.readOnly,
-    });
-    if (!found) throw new ApiError("not_found", `No artwork ${id} in this gallery.`);
-    return c.json(found.body as z.infer<typeof Artwork>, 200);
+    const text = await getArtwork(serviceContext(c), id, { draft: draft === true });
+    return sendJson<z.infer<typeof Artwork>, 200>(c, text, 200);
   });
 }

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { artworkSorts, listArtworks } from "../../db/queries/artworks";
+import { artworkList } from "../../db/queries/artworks";
 import type { Router } from "../../lib/http/app";
+import { listPage } from "../../lib/http/list";
 import { operation } from "../../lib/http/operation";
-import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
+import { serviceContext } from "../../lib/http/respond";
+import { listResponse, paginationQuery } from "../../lib/pagination";
 import {
   boolParam,
   csvParam,
@@ -21,10 +22,13 @@ import {
   ownershipStatuses,
   readinessValues,
 } from "../../lib/schemas/artworks";
+import { listArtworks } from "../../services/artworks/read";
+
+const ArtworkList = listResponse(Artwork, "ArtworkList");
 
 const query = z
   .strictObject({
-    ...paginationQuery(artworkSorts, "created"),
+    ...paginationQuery(artworkList),
     ids: csvParam(idString("art"), {
       max: 50,
       description: "Comma-separated artwork ids, 1 to 50.",
@@ -95,11 +99,12 @@ const route = operation({
   description:
     "Newest first by default. Filters combine with AND; repeated values of one filter combine with OR. Under `sort=price` unpriced works sort below every priced one, under `sort=year` undated works below every dated one.",
   auth: { scopes: ["artworks:read", "artists:read"] },
+  list: artworkList,
   request: { query },
   responses: {
     200: {
       description: "A page of artworks.",
-      content: { "application/json": { schema: listResponse(Artwork, "ArtworkList") } },
+      content: { "application/json": { schema: ArtworkList } },
     },
   },
 });
@@ -107,14 +112,9 @@ const route = operation({
 export function registerArtworksList(app: Router): void {
   app.openapi(route, async (c) => {
     const { limit, cursor, sort, dir, draft, ...filters } = c.req.valid("query");
-    const principal = c.get("principal");
-    const view = { draft: draft === true, gatePrices: principal.readOnly };
-    const body = await listPage(
-      c,
-      { route: route.operationId, defaultSort: "created" },
-      { limit, cursor, sort, dir },
-      (page) => listArtworks(httpDb(c.env), principal.galleryId, view, filters, page),
+    const ctx = serviceContext(c);
+    return listPage<z.infer<typeof ArtworkList>>(c, route, { limit, cursor, sort, dir }, (page) =>
+      listArtworks(ctx, { draft: draft === true }, filters, page),
     );
-    return c.json(body as z.infer<ReturnType<typeof listResponse<typeof Artwork>>>, 200);
   });
 }

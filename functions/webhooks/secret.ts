@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../lib/env";
-import { REPLAYED_HEADER } from "../../lib/http/idempotency";
+import { REPLAYED_HEADER } from "../../lib/idempotency";
 import { WEBHOOK_SECRET_PREFIX } from "../../lib/webhook-signing";
 
 /** A signing secret in the Standard Webhooks format: `whsec_` + base64 of 32 random bytes. */

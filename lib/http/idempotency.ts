@@ -1,28 +1,18 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sha256Hex } from "../crypto";
-import type { AppEnv, Env } from "../env";
+import type { AppEnv } from "../env";
+import {
+  IDEMPOTENCY_HEADER,
+  type IdempotencyClaim,
+  idempotencyCacheKey,
+  REPLAYED_HEADER,
+  reusedKey,
+  type StoredResponse,
+} from "../idempotency";
 import { canonicalJson } from "../json";
 import { ApiError } from "../problem";
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-export const REPLAYED_HEADER = "Idempotent-Replayed";
-/** Keys and their stored responses are kept 14 days. */
-export const IDEMPOTENCY_TTL_SECONDS = 14 * 24 * 60 * 60;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
-
-export interface IdempotencyClaim {
-  key: string;
-  /** Fingerprint of the request: method, path, query and canonical JSON body. */
-  requestHash: string;
-  method: string;
-  path: string;
-}
-
-export interface StoredResponse {
-  requestHash: string;
-  status: number;
-  body: unknown;
-}
 
 const claims = new WeakMap<Request, IdempotencyClaim>();
 
@@ -43,27 +33,14 @@ async function fingerprint(c: Context<AppEnv>): Promise<string> {
   return sha256Hex(`${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${body}`);
 }
 
-export function cacheKey(galleryId: string, keyHash: string): string {
-  return `idem:${galleryId}:${keyHash}`;
-}
-
-export async function idempotencyCacheKey(galleryId: string, key: string): Promise<string> {
-  return cacheKey(galleryId, await sha256Hex(key));
-}
-
+/** The stored response, sent again with `Idempotent-Replayed: true`. */
 export function replay(stored: StoredResponse): Response {
-  return new Response(stored.body === null ? null : JSON.stringify(stored.body), {
+  const body =
+    stored.body === null || typeof stored.body === "string" ? stored.body : JSON.stringify(stored.body);
+  return new Response(body, {
     status: stored.status,
     headers: { "content-type": "application/json", [REPLAYED_HEADER]: "true" },
   });
-}
-
-export function reusedKey(): ApiError {
-  return new ApiError(
-    "idempotency_key_reused",
-    "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
-    [{ location: "header", field: IDEMPOTENCY_HEADER, message: "was used with a different request body" }],
-  );
 }
 
 /**
@@ -98,16 +75,4 @@ export function idempotency(opts: { dryRunQuery?: string } = {}): MiddlewareHand
     claims.set(c.req.raw, { key, requestHash, method: c.req.method, path: new URL(c.req.url).pathname });
     return next();
   };
-}
-
-/** Keeps the finished response at the edge so the next retry needs no database round trip. */
-export async function cacheResponse(
-  env: Pick<Env, "IDEMPOTENCY_CACHE">,
-  galleryId: string,
-  claim: IdempotencyClaim,
-  stored: StoredResponse,
-): Promise<void> {
-  await env.IDEMPOTENCY_CACHE.put(await idempotencyCacheKey(galleryId, claim.key), JSON.stringify(stored), {
-    expirationTtl: IDEMPOTENCY_TTL_SECONDS,
-  });
 }

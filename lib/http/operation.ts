@@ -1,10 +1,12 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import { IDEMPOTENCY_HEADER } from "../idempotency";
+import type { ListSpec } from "../pagination";
 import type { CredentialKind } from "../principal";
 import { ApiError, bodyProblemResponses, problemResponses } from "../problem";
 import { authenticate } from "./auth";
-import { IDEMPOTENCY_HEADER, idempotency } from "./idempotency";
+import { idempotency } from "./idempotency";
 
 export interface OperationAuth {
   /** Scopes required (all of them). */
@@ -44,6 +46,8 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   exampleBody?: Record<string, unknown>;
   /** Path parameter name → id prefix. */
   pathIds?: Record<string, string>;
+  /** A cursor-paginated list: its sorts (the query declares them with `paginationQuery(list)`). */
+  list?: ListSpec;
 };
 
 const idempotencyHeaderDoc = {
@@ -67,24 +71,17 @@ const requireBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-function sortsOf(config: OperationConfig): string[] {
-  const query = config.request?.query as { shape?: Record<string, unknown> } | undefined;
-  const sort = query?.shape?.sort as { unwrap?: () => { options?: string[] } } | undefined;
-  return sort?.unwrap?.().options ?? [];
-}
-
 /**
  * Declares an operation: its route plus everything the shared mechanisms need. Authentication, scopes,
  * idempotency, the six problem responses and the OpenAPI security entry all come from here, so a route cannot
  * forget one.
  */
 export function operation<const C extends OperationConfig>(config: C) {
-  const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, ...route } = config;
+  const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, list, ...route } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
   if (route.request?.body?.required) middleware.push(requireBody);
   if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
-  const query = route.request?.query as { shape?: Record<string, unknown> } | undefined;
   operationRegistry.push({
     operationId: config.operationId,
     method: config.method.toUpperCase(),
@@ -92,8 +89,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     scopes: auth.scopes,
     credentials,
     idempotent,
-    paginated: Boolean(query?.shape && "cursor" in query.shape),
-    sorts: sortsOf(config),
+    paginated: Boolean(list),
+    sorts: list?.sorts ?? [],
     pathIds,
     ...(exampleBody ? { exampleBody } : {}),
   });
@@ -110,8 +107,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     : "";
   // Operations without query parameters still reject unknown ones, like unknown body fields.
   const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
-  return createRoute({
-    ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds">),
+  const created = createRoute({
+    ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds" | "list">),
     request: request as C["request"],
     description: `${route.description ?? ""}${scopeNote}`.trim(),
     middleware,
@@ -123,4 +120,5 @@ export function operation<const C extends OperationConfig>(config: C) {
       ...(route.request?.body ? bodyProblemResponses : {}),
     },
   });
+  return Object.assign(created, { list: list ? { ...list, route: config.operationId } : undefined });
 }

@@ -1,0 +1,18 @@
+import type { Db } from "../db/client";
+import type { Env } from "../lib/env";
+import type { IdempotencyClaim } from "../lib/idempotency";
+import type { Principal } from "../lib/principal";
+
+/**
+ * What a service needs to act for a caller, passed explicitly so that the API Worker, the cron Worker and
+ * background jobs call the same domain rules: the database, the bindings, who acts, the request id recorded on
+ * events, the idempotency claim of the request (if any) and a way to finish work after the response.
+ */
+export interface ServiceContext {
+  db: Db;
+  env: Pick<Env, "IDEMPOTENCY_CACHE" | "AUTH_CACHE" | "SIGNING_SECRET" | "ENVIRONMENT">;
+  principal: Principal;
+  requestId: string;
+  claim: IdempotencyClaim | null;
+  waitUntil(promise: Promise<unknown>): void;
+}

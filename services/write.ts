@@ -1,0 +1,212 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { findIdempotencyClaim } from "../db/queries/idempotency";
+import { type DomainEventInput, eventInsert } from "../db/queries/outbox";
+import { nextTimestamp } from "../db/queries/rows";
+import type { EventType } from "../lib/event-types";
+import { cacheResponse, reusedKey, type StoredResponse } from "../lib/idempotency";
+import { ApiError } from "../lib/problem";
+import type { ServiceContext } from "./context";
+
+/** How long a duplicate request waits for the first one's transaction before answering 409 `idempotency_key_in_use`. */
+const CLAIM_LOCK_TIMEOUT = "3s";
+
+export type WriteStatus = 200 | 201 | 202;
+
+export interface WritePlan<Schema extends z.ZodType, Status extends WriteStatus> {
+  /** The success response's schema: types the result, so handlers need no casts. */
+  schema: Schema;
+  /** The change: statements (raw SQL or drizzle query builders) run in order inside one transaction. */
+  statements: SQLWrapper[];
+  /** Domain events recorded in the same transaction (the outbox). */
+  events: DomainEventInput[];
+  /** HTTP status of the success response. */
+  status: Status;
+  /**
+   * SQL yielding the response body as json, evaluated after the change inside the same transaction, so the
+   * response (and an idempotent replay of it) is exactly what a read would return at commit.
+   */
+  body: SQL;
+}
+
+/** The outcome of a write: the body as JSON text, exactly as committed (or as first committed, on a replay). */
+export interface Written<T, Status extends number = WriteStatus> {
+  status: Status;
+  body: string | null;
+  replayed: boolean;
+  /** Extra response headers (e.g. `Cache-Control: no-store` on a response that shows a secret). */
+  headers?: Record<string, string>;
+  /** Type only: the body's shape. */
+  readonly _type?: T;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+function pgError(error: unknown): PgError | null {
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as PgError & { cause?: unknown };
+  if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+  return e.cause ? pgError(e.cause) : null;
+}
+
+function replayed<T, S extends number>(stored: StoredResponse): Written<T, S> {
+  return { status: stored.status as S, body: stored.body, replayed: true };
+}
+
+/**
+ * The one write path. Runs the plan as a single batch — one transaction, one round trip — preceded by the
+ * idempotency claim when the request carries an Idempotency-Key, followed by the outbox rows and the response.
+ * A duplicate key resolves to a replay (same request) or a 400 (different request).
+ */
+export async function executeWrite<Schema extends z.ZodType, Status extends WriteStatus>(
+  ctx: ServiceContext,
+  plan: WritePlan<Schema, Status>,
+): Promise<Written<z.output<Schema>, Status>> {
+  const { db, principal, claim } = ctx;
+  const queries: SQLWrapper[] = [];
+  if (claim) {
+    queries.push(sql.raw(`set local lock_timeout = '${CLAIM_LOCK_TIMEOUT}'`));
+    queries.push(sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status)
+      values (${principal.galleryId}, ${claim.key}, ${claim.requestHash}, ${claim.method}, ${claim.path}, ${plan.status})`);
+  }
+  queries.push(...plan.statements);
+  for (const event of plan.events) queries.push(eventInsert(principal, ctx.requestId, event));
+  queries.push(
+    claim
+      ? sql`update idempotency_keys set response_body = (${plan.body})::jsonb
+          where gallery_id = ${principal.galleryId} and key = ${claim.key} returning response_body::text as body`
+      : sql`select (${plan.body})::jsonb::text as body`,
+  );
+
+  let body: string | null;
+  try {
+    const results = await db.batch(queries.map((q) => db.execute(q)) as [ReturnType<typeof db.execute>]);
+    const last = results[results.length - 1] as unknown as { rows: { body: string | null }[] };
+    body = last.rows[0]?.body ?? null;
+  } catch (error) {
+    const pg = pgError(error);
+    if (claim && pg?.code === "23505" && pg.constraint === "idempotency_keys_pkey") {
+      const stored = await findIdempotencyClaim(db, principal.galleryId, claim.key);
+      if (!stored || stored.requestHash !== claim.requestHash) throw reusedKey();
+      ctx.waitUntil(cacheResponse(ctx.env, principal.galleryId, claim, stored));
+      return replayed(stored);
+    }
+    throw translateWriteError(error);
+  }
+
+  if (claim) {
+    const stored: StoredResponse = { requestHash: claim.requestHash, status: plan.status, body };
+    ctx.waitUntil(cacheResponse(ctx.env, principal.galleryId, claim, stored));
+  }
+  return { status: plan.status, body, replayed: false };
+}
+
+/**
+ * The 404 of a write, unless this request is the retry of one that already succeeded (a DELETE whose row is
+ * gone, say): then the stored response is replayed, or a different request with the same key is refused.
+ */
+export async function notFoundUnlessReplay<T, S extends number>(
+  ctx: ServiceContext,
+  detail: string,
+): Promise<Written<T, S>> {
+  if (ctx.claim) {
+    const stored = await findIdempotencyClaim(ctx.db, ctx.principal.galleryId, ctx.claim.key);
+    if (stored) {
+      if (stored.requestHash !== ctx.claim.requestHash) throw reusedKey();
+      return replayed(stored);
+    }
+  }
+  throw new ApiError("not_found", detail);
+}
+
+/** What a write to an existing row needs to know of it: its raw updated_at guards the change. */
+export interface Existing {
+  updatedAt: string;
+}
+
+/**
+ * A write to an existing resource: absent, it is the 404 (or the replay of a retried write that already
+ * succeeded); present, `plan` gets the row as read and the next timestamp, and the change runs guarded.
+ */
+export async function writeExisting<E extends Existing, Schema extends z.ZodType, Status extends WriteStatus>(
+  ctx: ServiceContext,
+  current: E | null,
+  notFound: string,
+  plan: (current: E, at: string) => WritePlan<Schema, Status> | Promise<WritePlan<Schema, Status>>,
+): Promise<Written<z.output<Schema>, Status>> {
+  if (!current) return notFoundUnlessReplay(ctx, notFound);
+  return executeWrite(ctx, await plan(current, nextTimestamp(current.updatedAt)));
+}
+
+/** `<resource>.<verb>` with `data.object` (SQL, evaluated after the change) and, for updates, `previous_attributes`. */
+export function changeEvent(
+  type: EventType,
+  resourceType: string,
+  resourceId: string,
+  object: SQL | Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): DomainEventInput {
+  const objectSql = "getSQL" in object ? sql`(${object})` : sql`${JSON.stringify(object)}::json`;
+  const data = previous
+    ? sql`json_build_object('object', ${objectSql}, 'previous_attributes', ${JSON.stringify(previous)}::json)`
+    : sql`json_build_object('object', ${objectSql})`;
+  return { type, resourceType, resourceId, data };
+}
+
+/**
+ * Guards a read-then-write: the UPDATE/DELETE must match the row exactly as it was read (by updated_at), or the
+ * whole transaction aborts with serialization_failure and the caller gets 409 `concurrent_modification`.
+ */
+export function guarded(change: SQLWrapper): SQL {
+  return sql`with changed as (${change} returning 1) select expect_one_row((select count(*) from changed))`;
+}
+
+/**
+ * Adds a value shown once (a freshly minted secret) to a write's body. What executeWrite stored for replays
+ * holds null there, so a replay carries null.
+ */
+export function revealOnce<T, S extends number>(
+  written: Written<T, S>,
+  field: string,
+  value: string,
+): Written<T, S> {
+  if (written.replayed || written.body === null) return written;
+  const body = { ...(JSON.parse(written.body) as Record<string, unknown>), [field]: value };
+  return { ...written, body: JSON.stringify(body), headers: { "Cache-Control": "no-store" } };
+}
+
+/** Maps database refusals that are the caller's doing to precise problems; anything else stays a 500. */
+export function translateWriteError(error: unknown): unknown {
+  const pg = pgError(error);
+  if (!pg?.code) return error;
+  switch (pg.code) {
+    case "55P03":
+      return new ApiError(
+        "idempotency_key_in_use",
+        "A request with this Idempotency-Key is still being processed. Retry shortly.",
+      );
+    case "40001":
+      return new ApiError(
+        "concurrent_modification",
+        "The resource changed while this request was applying its change. Retry the request.",
+      );
+    case "23505":
+      return new ApiError("conflict", "A resource with these unique values already exists.", {
+        constraint: pg.constraint ?? null,
+      });
+    case "23503":
+      return new ApiError("invalid_request", "The request references a resource that does not exist.", {
+        constraint: pg.constraint ?? null,
+      });
+    case "GP400":
+      return new ApiError("invalid_request", `${pg.message ?? "A referenced resource does not exist"}.`);
+    default:
+      return pg.code.startsWith("22")
+        ? new ApiError("invalid_request", "A value is out of range or malformed for its field.")
+        : error;
+  }
+}
