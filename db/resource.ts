@@ -66,6 +66,9 @@ export interface Resource<S extends z.ZodObject, T extends PgTable, V extends Js
   row(values: RowValues<T>): T["$inferInsert"];
 }
 
+/** Every resource described so far, for the parity suite. */
+export const describedResources: Resource<z.ZodObject, PgTable, never>[] = [];
+
 export function resource<S extends z.ZodObject, T extends PgTable, V extends JsonView = JsonView>(
   spec: ResourceSpec<S, T, V>,
 ): Resource<S, T, V> {
@@ -99,7 +102,7 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
     return isTimestamp(column) ? isoMs(v) : v;
   };
 
-  return {
+  const described: Resource<S, T, V> = {
     spec,
     fields,
     columns,
@@ -126,4 +129,6 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
       return out as T["$inferInsert"];
     },
   };
+  describedResources.push(described as unknown as Resource<z.ZodObject, PgTable, never>);
+  return described;
 }

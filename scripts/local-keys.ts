@@ -7,8 +7,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type pg from "pg";
+import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/credentials";
 import { base64url, randomToken, sha256Hex } from "../lib/crypto";
-import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/http/auth";
 import { newId } from "../lib/ids";
 
 export const LOCAL_KEYS_PATH = ".data/local-keys.json";

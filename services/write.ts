@@ -162,7 +162,8 @@ export function changeEvent(
  * whole transaction aborts with serialization_failure and the caller gets 409 `concurrent_modification`.
  */
 export function guarded(change: SQLWrapper): SQL {
-  return sql`with changed as (${change} returning 1) select expect_one_row((select count(*) from changed))`;
+  // getSQL(): a query builder embedded as is would be parenthesised like a subquery.
+  return sql`with changed as (${change.getSQL()} returning 1) select expect_one_row((select count(*) from changed))`;
 }
 
 /**

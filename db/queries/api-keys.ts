@@ -1,11 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiKey } from "../../lib/schemas/api-keys";
 import type { Db } from "../client";
-import { resource } from "../resource";
+import { isoMs, type RowValues, resource } from "../resource";
 import { apiKeys } from "../schema";
 import { keysetPage } from "./keyset";
-import { insertRow } from "./rows";
 
 /** The API representation of a key: never the secret, never its hash. */
 export const apiKeyResource = resource({ schema: ApiKey, table: apiKeys, alias: "k" });
@@ -33,7 +32,7 @@ export async function findApiKey(db: Db, galleryId: string, id: string): Promise
     updated_at: string;
   }>(
     sql`select ${apiKeyJson} as body, k.key_hash, k.revoked_at is not null as revoked,
-        iso_ms(k.updated_at) as updated_at
+        ${isoMs(sql`k.updated_at`)} as updated_at
       from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`,
   );
   const row = result.rows[0];
@@ -58,32 +57,42 @@ export function listApiKeys(db: Db, galleryId: string, page: PageRequest): Promi
   );
 }
 
-export interface NewApiKey {
-  id: string;
-  kind: "secret" | "publishable";
-  name: string;
-  prefix: string;
-  keyHash: string;
-  scopes: readonly string[];
+/** One key as JSON text (null when absent). One round trip. */
+export async function apiKeyText(db: Db, galleryId: string, id: string): Promise<string | null> {
+  const result = await db.execute<{ body: string }>(
+    sql`select ${apiKeyJson}::text as body from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`,
+  );
+  return result.rows[0]?.body ?? null;
 }
 
-export function createApiKeyStatement(galleryId: string, key: NewApiKey, at: string): SQL {
-  return insertRow("api_keys", {
-    id: key.id,
-    gallery_id: galleryId,
-    kind: key.kind,
-    name: key.name,
-    prefix: key.prefix,
-    key_hash: key.keyHash,
-    scopes: key.scopes,
-    created_at: at,
-    updated_at: at,
-  });
+export type NewApiKey = Pick<
+  RowValues<typeof apiKeys>,
+  "id" | "kind" | "name" | "prefix" | "key_hash" | "scopes"
+>;
+
+export function createApiKeyStatement(db: Db, galleryId: string, key: NewApiKey, at: string): SQLWrapper {
+  return db
+    .insert(apiKeys)
+    .values(apiKeyResource.row({ ...key, gallery_id: galleryId, created_at: at, updated_at: at }));
 }
 
 /** The UPDATE for `guarded()`: matches only the live row as it was read. */
-export function revokeApiKeyStatement(galleryId: string, id: string, readUpdatedAt: string, at: string): SQL {
-  return sql`update api_keys set revoked_at = ${at}, updated_at = ${at}
-    where gallery_id = ${galleryId} and id = ${id} and revoked_at is null
-      and updated_at = ${readUpdatedAt}::timestamptz`;
+export function revokeApiKeyStatement(
+  db: Db,
+  galleryId: string,
+  id: string,
+  readUpdatedAt: string,
+  at: string,
+): SQLWrapper {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(apiKeys.galleryId, galleryId),
+        eq(apiKeys.id, id),
+        isNull(apiKeys.revokedAt),
+        eq(apiKeys.updatedAt, readUpdatedAt),
+      ),
+    );
 }

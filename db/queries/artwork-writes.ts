@@ -148,17 +148,15 @@ export function createArtworkStatements(
 ): SQLWrapper[] {
   return [
     ...artworkReferenceChecks(galleryId, input),
-    db
-      .insert(artworks)
-      .values(
-        artworkResource.row({
-          ...scalarFields(input),
-          id,
-          gallery_id: galleryId,
-          created_at: at,
-          updated_at: at,
-        }),
-      ),
+    db.insert(artworks).values(
+      artworkResource.row({
+        ...scalarFields(input),
+        id,
+        gallery_id: galleryId,
+        created_at: at,
+        updated_at: at,
+      }),
+    ),
     ...relationStatements(db, galleryId, id, input, false),
   ];
 }

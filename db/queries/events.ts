@@ -33,14 +33,10 @@ export function listEvents(
   );
 }
 
-/** One event of the gallery, or null. One round trip. */
-export async function findEvent(
-  db: Db,
-  galleryId: string,
-  id: string,
-): Promise<Record<string, unknown> | null> {
-  const result = await db.execute<{ body: Record<string, unknown> }>(
-    sql`select ${eventJson} as body from domain_events e where e.gallery_id = ${galleryId} and e.id = ${id}`,
+/** One event of the gallery as JSON text, or null. One round trip. */
+export async function eventText(db: Db, galleryId: string, id: string): Promise<string | null> {
+  const result = await db.execute<{ body: string }>(
+    sql`select ${eventJson}::text as body from domain_events e where e.gallery_id = ${galleryId} and e.id = ${id}`,
   );
   return result.rows[0]?.body ?? null;
 }

@@ -1,5 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { CurrentSession } from "../../lib/schemas/auth";
 import type { Db } from "../client";
+import { isoMs } from "../resource";
 
 /** How long a member session lives; the cookie's Max-Age matches. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -57,7 +60,7 @@ export async function createSession(
     sql`insert into sessions (id, gallery_id, member_id, token_hash, expires_at)
       values (${session.id}, ${galleryId}, ${session.memberId}, ${session.tokenHash},
         now() + make_interval(secs => ${SESSION_TTL_SECONDS}))
-      returning iso_ms(expires_at) as expires_at`,
+      returning ${isoMs(sql`expires_at`)} as expires_at`,
   );
   return { expiresAt: result.rows[0]!.expires_at };
 }
@@ -76,12 +79,12 @@ export async function findSessionOverview(
   db: Db,
   galleryId: string,
   id: string,
-): Promise<Record<string, unknown> | null> {
-  const result = await db.execute<{ body: Record<string, unknown> }>(
+): Promise<Omit<z.output<typeof CurrentSession>, "scopes"> | null> {
+  const result = await db.execute<{ body: Omit<z.output<typeof CurrentSession>, "scopes"> }>(
     sql`select jsonb_build_object(
         'id', s.id,
-        'created_at', iso_ms(s.created_at),
-        'expires_at', iso_ms(s.expires_at),
+        'created_at', ${isoMs(sql`s.created_at`)},
+        'expires_at', ${isoMs(sql`s.expires_at`)},
         'member', jsonb_build_object('id', m.id, 'email', m.email, 'name', m.name, 'role', m.role),
         'gallery', jsonb_build_object('id', g.id, 'name', g.name, 'livemode', g.livemode)
       ) as body

@@ -1,12 +1,17 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Principal } from "../../lib/principal";
-import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
+import {
+  DeliveryAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  type WebhookEndpointCreateInput,
+  type WebhookEndpointUpdateInput,
+} from "../../lib/schemas/webhooks";
 import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
-import { webhookEndpoints } from "../schema";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../schema";
 import { keysetPage } from "./keyset";
-import { insertRow, setList } from "./rows";
 
 /** The API representation of an endpoint (alias `w`): never a secret. */
 export const endpointResource = resource({
@@ -20,9 +25,25 @@ export const endpointResource = resource({
 });
 export const endpointJson = endpointResource.json({});
 
-/** SQL yielding one endpoint's jsonb (null when absent), for reads and write responses. */
+/** SQL yielding one endpoint's json (null when absent), for write responses and events. */
 export function endpointJsonById(galleryId: string, id: string): SQL {
   return sql`select ${endpointJson} from webhook_endpoints w where w.gallery_id = ${galleryId} and w.id = ${id}`;
+}
+
+/** One endpoint as JSON text (null when absent), passed to the response as is. One round trip. */
+export async function endpointText(db: Db, galleryId: string, id: string): Promise<string | null> {
+  const result = await db.execute<{ body: string }>(
+    sql`select ${endpointJson}::text as body from webhook_endpoints w where w.gallery_id = ${galleryId} and w.id = ${id}`,
+  );
+  return result.rows[0]?.body ?? null;
+}
+
+/** Whether the endpoint exists in the gallery. */
+export async function endpointExists(db: Db, galleryId: string, id: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from webhook_endpoints where gallery_id = ${galleryId} and id = ${id}`,
+  );
+  return result.rows.length > 0;
 }
 
 export interface EndpointState {
@@ -38,7 +59,7 @@ export async function findWebhookEndpoint(
   id: string,
 ): Promise<EndpointState | null> {
   const result = await db.execute<{ body: Record<string, unknown>; enabled: boolean; updated_at: string }>(
-    sql`select ${endpointJson} as body, w.enabled, iso_ms(w.updated_at) as updated_at
+    sql`select ${endpointJson} as body, w.enabled, ${isoMs(sql`w.updated_at`)} as updated_at
       from webhook_endpoints w where w.gallery_id = ${galleryId} and w.id = ${id}`,
   );
   const row = result.rows[0];
@@ -61,23 +82,37 @@ export function listWebhookEndpoints(db: Db, galleryId: string, page: PageReques
   );
 }
 
-export interface NewEndpoint {
-  id: string;
-  url: string;
-  description?: string | null;
-  event_types: readonly string[];
-  enabled: boolean;
-  metadata?: Record<string, string>;
-  secret: string;
+/**
+ * Statements that write endpoints. They are composed into one transaction by services/write.ts; none of them
+ * runs on its own.
+ */
+
+export function createEndpointStatement(
+  db: Db,
+  galleryId: string,
+  id: string,
+  input: WebhookEndpointCreateInput,
+  secret: string,
+  at: string,
+): SQLWrapper {
+  return db.insert(webhookEndpoints).values(
+    endpointResource.row({
+      ...input,
+      id,
+      secret,
+      gallery_id: galleryId,
+      created_at: at,
+      updated_at: at,
+    }),
+  );
 }
 
-export function createEndpointStatement(galleryId: string, endpoint: NewEndpoint, at: string): SQL {
-  return insertRow("webhook_endpoints", {
-    ...endpoint,
-    gallery_id: galleryId,
-    created_at: at,
-    updated_at: at,
-  });
+function sameRow(galleryId: string, id: string, readUpdatedAt: string): SQL | undefined {
+  return and(
+    eq(webhookEndpoints.galleryId, galleryId),
+    eq(webhookEndpoints.id, id),
+    eq(webhookEndpoints.updatedAt, readUpdatedAt),
+  );
 }
 
 /**
@@ -85,38 +120,49 @@ export function createEndpointStatement(galleryId: string, endpoint: NewEndpoint
  * recorded when it disabled the endpoint.
  */
 export function updateEndpointStatement(
+  db: Db,
   galleryId: string,
   id: string,
   input: WebhookEndpointUpdateInput,
   reenable: boolean,
   readUpdatedAt: string,
   at: string,
-): SQL {
+): SQLWrapper {
   const cleared = reenable ? { disabled_reason: null, failing_since: null } : {};
-  return sql`update webhook_endpoints set ${setList({ ...input, ...cleared, updated_at: at })}
-    where gallery_id = ${galleryId} and id = ${id} and updated_at = ${readUpdatedAt}::timestamptz`;
+  return db
+    .update(webhookEndpoints)
+    .set(endpointResource.row({ ...input, ...cleared, updated_at: at }))
+    .where(sameRow(galleryId, id, readUpdatedAt));
 }
 
 /** The UPDATE for `guarded()`: the current secret becomes the previous one until `previousExpiresAt` (or is dropped). */
 export function rotateSecretStatement(
+  db: Db,
   galleryId: string,
   id: string,
   secret: string,
   previousExpiresAt: string | null,
   readUpdatedAt: string,
   at: string,
-): SQL {
-  const previous = previousExpiresAt
-    ? sql`previous_secret = secret, previous_secret_expires_at = ${previousExpiresAt}`
-    : sql`previous_secret = null, previous_secret_expires_at = null`;
-  return sql`update webhook_endpoints set ${previous}, secret = ${secret}, updated_at = ${at}
-    where gallery_id = ${galleryId} and id = ${id} and updated_at = ${readUpdatedAt}::timestamptz`;
+): SQLWrapper {
+  return db
+    .update(webhookEndpoints)
+    .set({
+      // Every right-hand side of an UPDATE reads the row as it was: this is the secret being replaced.
+      previousSecret: previousExpiresAt ? sql`${webhookEndpoints.secret}` : null,
+      ...endpointResource.row({ previous_secret_expires_at: previousExpiresAt, secret, updated_at: at }),
+    })
+    .where(sameRow(galleryId, id, readUpdatedAt));
 }
 
 /** The DELETE for `guarded()`; deliveries and their attempts go with it (foreign-key cascade). */
-export function deleteEndpointStatement(galleryId: string, id: string, readUpdatedAt: string): SQL {
-  return sql`delete from webhook_endpoints
-    where gallery_id = ${galleryId} and id = ${id} and updated_at = ${readUpdatedAt}::timestamptz`;
+export function deleteEndpointStatement(
+  db: Db,
+  galleryId: string,
+  id: string,
+  readUpdatedAt: string,
+): SQLWrapper {
+  return db.delete(webhookEndpoints).where(sameRow(galleryId, id, readUpdatedAt));
 }
 
 /**
@@ -124,19 +170,30 @@ export function deleteEndpointStatement(galleryId: string, id: string, readUpdat
  * the outbox writer: the fan-out trigger skips this type, which goes only to the endpoint under test.
  */
 export function testEventStatements(
+  db: Db,
   principal: Principal,
   requestId: string,
   endpointId: string,
   ids: { eventId: string; deliveryId: string },
-): SQL[] {
+): SQLWrapper[] {
   return [
     sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data, actor_id, request_id)
       select ${ids.eventId}, w.gallery_id, 'webhook_endpoint.test', ${principal.livemode}, 'webhook_endpoint', w.id,
         jsonb_build_object('object', ${endpointJson}), ${principal.credentialId}, ${requestId}
       from webhook_endpoints w where w.gallery_id = ${principal.galleryId} and w.id = ${endpointId}`,
-    sql`insert into webhook_deliveries (id, gallery_id, endpoint_id, event_id, next_attempt_at)
-      values (${ids.deliveryId}, ${principal.galleryId}, ${endpointId}, ${ids.eventId}, now())`,
+    db.insert(webhookDeliveries).values({
+      id: ids.deliveryId,
+      galleryId: principal.galleryId,
+      endpointId,
+      eventId: ids.eventId,
+      nextAttemptAt: sql`now()`,
+    }),
   ];
+}
+
+/** The response of a test event: the ids of the event and its delivery. */
+export function testEventBody(ids: { eventId: string; deliveryId: string }): SQL {
+  return sql`json_build_object('delivery_id', ${ids.deliveryId}::text, 'event_id', ${ids.eventId}::text)`;
 }
 
 /** Session-local counter that carries a statement's row count to the response SQL of the same transaction. */
@@ -180,7 +237,7 @@ export function requeueFailedStatement(
 }
 
 /** The response of a replay: how many deliveries the requeue statement touched. */
-export const requeuedBody = sql`jsonb_build_object('requeued', current_setting(${REQUEUED})::int)`;
+export const requeuedBody = sql`json_build_object('requeued', current_setting(${REQUEUED})::int)`;
 
 /** Whether the event exists in the gallery. */
 export async function eventExists(db: Db, galleryId: string, eventId: string): Promise<boolean> {
@@ -190,17 +247,28 @@ export async function eventExists(db: Db, galleryId: string, eventId: string): P
   return result.rows.length > 0;
 }
 
-const deliveryJson = sql`jsonb_build_object('id', d.id, 'endpoint_id', d.endpoint_id, 'event_id', d.event_id,
-  'event_type', e.type, 'status', d.status, 'attempt_count', d.attempt_count,
-  'next_attempt_at', case when d.status = 'pending' then iso_ms(d.next_attempt_at) end,
-  'last_status_code', d.last_status_code, 'last_latency_ms', d.last_latency_ms, 'last_error', d.last_error,
-  'attempts', coalesce((
-    select jsonb_agg(jsonb_build_object('attempted_at', iso_ms(a.attempted_at), 'status_code', a.status_code,
-      'latency_ms', a.latency_ms, 'error', a.error, 'response_body', a.response_body)
-      order by a.attempted_at desc, a.id desc)
-    from (select * from webhook_delivery_attempts a where a.delivery_id = d.id
-      order by a.attempted_at desc, a.id desc limit 10) a), '[]'::jsonb),
-  'created_at', iso_ms(d.created_at), 'updated_at', iso_ms(d.updated_at))`;
+/** One attempt of a delivery (alias `a`). */
+const attemptResource = resource({
+  schema: DeliveryAttempt,
+  table: webhookDeliveryAttempts,
+  alias: "a",
+});
+
+/** A delivery (alias `d`, joined to its event `e`) with its last 10 attempts, newest first. */
+const deliveryResource = resource({
+  schema: WebhookDelivery,
+  table: webhookDeliveries,
+  alias: "d",
+  computed: {
+    event_type: () => sql`e.type`,
+    next_attempt_at: () => sql`case when d.status = 'pending' then ${isoMs(sql`d.next_attempt_at`)} end`,
+    attempts: () => sql`coalesce((
+      select json_agg(${attemptResource.json({})} order by a.attempted_at desc, a.id desc)
+      from (select * from webhook_delivery_attempts a where a.delivery_id = d.id
+        order by a.attempted_at desc, a.id desc limit 10) a), '[]'::json)`,
+  },
+});
+const deliveryJson = deliveryResource.json({});
 
 /** One page (limit + 1 rows) of an endpoint's deliveries, keyset on (created_at, id). */
 export function listDeliveries(

@@ -1,20 +1,8 @@
-import type { z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
-import { apiKeyJsonById, createApiKeyStatement } from "../../db/queries/api-keys";
-import { nextTimestamp } from "../../db/queries/rows";
-import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { Router } from "../../lib/http/app";
-import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../../lib/http/auth";
 import { operation } from "../../lib/http/operation";
-import { executeWrite } from "../../lib/http/write";
-import { REPLAYED_HEADER } from "../../lib/idempotency";
-import { newId } from "../../lib/ids";
-import { ApiError } from "../../lib/problem";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { ApiKeyCreate, CreatedApiKey } from "../../lib/schemas/api-keys";
-import { missingScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
-
-/** Shown to the owner so they can recognise the key later: the type prefix and a few random characters. */
-const DISPLAY_PREFIX_LENGTH = 12;
+import { createApiKey } from "../../services/api-keys/create";
 
 const route = operation({
   operationId: "createApiKey",
@@ -39,46 +27,5 @@ const route = operation({
 });
 
 export function registerApiKeysCreate(app: Router): void {
-  app.openapi(route, async (c) => {
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    const scopes = input.kind === "publishable" ? PUBLISHABLE_SCOPES : input.scopes!;
-    const ungrantable = missingScopes(principal.scopes, scopes);
-    if (ungrantable.length > 0) {
-      throw new ApiError(
-        "forbidden",
-        `A credential cannot grant scopes it does not hold: ${ungrantable.join(", ")}.`,
-        { ungrantable_scopes: ungrantable },
-      );
-    }
-    const token = randomToken(input.kind === "secret" ? SECRET_KEY_PREFIX : PUBLISHABLE_TOKEN_PREFIX);
-    const id = newId("key");
-    const object = apiKeyJsonById(principal.galleryId, id);
-    const key = {
-      id,
-      kind: input.kind,
-      name: input.name,
-      prefix: token.slice(0, DISPLAY_PREFIX_LENGTH),
-      keyHash: await sha256Hex(token),
-      scopes,
-    };
-    const response = await executeWrite(c, {
-      statements: [createApiKeyStatement(principal.galleryId, key, nextTimestamp())],
-      events: [
-        {
-          type: "api_key.created",
-          resourceType: "api_key",
-          resourceId: id,
-          data: sql`jsonb_build_object('object', (${object}))`,
-        },
-      ],
-      status: 201,
-      // What is stored for replays (Postgres and KV) must not hold the secret, so it is added only below.
-      body: sql`(${object}) || jsonb_build_object('secret', null::text)`,
-    });
-    if (response.headers.get(REPLAYED_HEADER) === "true") return response as never;
-    const stored = (await response.json()) as z.infer<typeof CreatedApiKey>;
-    c.header("Cache-Control", "no-store");
-    return c.json({ ...stored, secret: token }, 201);
-  });
+  app.openapi(route, async (c) => respond(c, await createApiKey(serviceContext(c), c.req.valid("json"))));
 }

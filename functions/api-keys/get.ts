@@ -1,10 +1,9 @@
 import type { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findApiKey } from "../../db/queries/api-keys";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { ApiError } from "../../lib/problem";
+import { sendJson, serviceContext } from "../../lib/http/respond";
 import { ApiKey, ApiKeyIdParams } from "../../lib/schemas/api-keys";
+import { getApiKey } from "../../services/api-keys/read";
 
 const route = operation({
   operationId: "getApiKey",
@@ -23,9 +22,7 @@ const route = operation({
 
 export function registerApiKeysGet(app: Router): void {
   app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const found = await findApiKey(httpDb(c.env), c.get("principal").galleryId, id);
-    if (!found) throw new ApiError("not_found", `No API key ${id} in this gallery.`);
-    return c.json(found.body as z.infer<typeof ApiKey>, 200);
+    const text = await getApiKey(serviceContext(c), c.req.valid("param").id);
+    return sendJson<z.infer<typeof ApiKey>, 200>(c, text, 200);
   });
 }

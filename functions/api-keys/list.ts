@@ -1,10 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { listApiKeys } from "../../db/queries/api-keys";
 import type { Router } from "../../lib/http/app";
+import { listPage } from "../../lib/http/list";
 import { operation } from "../../lib/http/operation";
-import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
+import { serviceContext } from "../../lib/http/respond";
+import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { ApiKey } from "../../lib/schemas/api-keys";
+import { listApiKeys } from "../../services/api-keys/read";
+
+const ApiKeyList = listResponse(ApiKey, "ApiKeyList");
 
 const route = operation({
   operationId: "listApiKeys",
@@ -15,24 +18,21 @@ const route = operation({
   description:
     "The gallery's secret keys and publishable tokens, revoked ones included, newest first. Secrets are never returned; `prefix` identifies a key.",
   auth: { scopes: ["api_keys:read"] },
-  request: { query: z.strictObject(paginationQuery(["created"] as const, "created")) },
+  list: byCreated,
+  request: { query: z.strictObject(paginationQuery(byCreated)) },
   responses: {
     200: {
       description: "A page of keys.",
-      content: { "application/json": { schema: listResponse(ApiKey, "ApiKeyList") } },
+      content: { "application/json": { schema: ApiKeyList } },
     },
   },
 });
 
 export function registerApiKeysList(app: Router): void {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const body = await listPage(
-      c,
-      { route: route.operationId, defaultSort: "created" },
-      c.req.valid("query"),
-      (page) => listApiKeys(httpDb(c.env), principal.galleryId, page),
+    const ctx = serviceContext(c);
+    return listPage<z.infer<typeof ApiKeyList>>(c, route, c.req.valid("query"), (page) =>
+      listApiKeys(ctx, page),
     );
-    return c.json(body as z.infer<ReturnType<typeof listResponse<typeof ApiKey>>>, 200);
   });
 }

@@ -1,13 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { createSession, findLoginCandidate, SESSION_TTL_SECONDS } from "../../db/queries/sessions";
-import { randomToken, sha256Hex } from "../../lib/crypto";
+import { SESSION_TTL_SECONDS } from "../../db/queries/sessions";
 import type { Router } from "../../lib/http/app";
-import { SESSION_TOKEN_PREFIX } from "../../lib/http/auth";
-import { newId } from "../../lib/ids";
-import { verifyPassword } from "../../lib/password";
-import { ApiError, bodyProblemResponses, problemResponses } from "../../lib/problem";
+import { bodyProblemResponses, problemResponses } from "../../lib/problem";
 import { CreatedSession, SessionCreate } from "../../lib/schemas/auth";
+import { signIn } from "../../services/auth/sessions";
 import { setSessionCookie } from "./cookie";
 
 /**
@@ -44,32 +40,9 @@ const route = createRoute({
 
 export function registerAuthCreateSession(app: Router): void {
   app.openapi(route, async (c) => {
-    const { email, password } = c.req.valid("json");
-    const db = httpDb(c.env);
-    const member = await findLoginCandidate(db, email);
-    // Always derive, so an unknown email costs as much as a wrong password.
-    const matches = await verifyPassword(password, member?.passwordHash ?? null);
-    if (!member || member.disabled || !matches) {
-      throw new ApiError("unauthenticated", "The email or password is incorrect.");
-    }
-    const token = randomToken(SESSION_TOKEN_PREFIX);
-    const id = newId("ses");
-    const { expiresAt } = await createSession(db, member.galleryId, {
-      id,
-      memberId: member.id,
-      tokenHash: await sha256Hex(token),
-    });
-    setSessionCookie(c, token, SESSION_TTL_SECONDS);
+    const session = await signIn(c.env, c.req.valid("json"));
+    setSessionCookie(c, session.token, SESSION_TTL_SECONDS);
     c.header("Cache-Control", "no-store");
-    return c.json(
-      {
-        id,
-        token,
-        expires_at: expiresAt,
-        member: { id: member.id, email: member.email, name: member.name, role: member.role },
-        gallery_id: member.galleryId,
-      },
-      201,
-    );
+    return c.json(session, 201);
   });
 }

@@ -1,11 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
-import { revokeSessionStatement } from "../../db/queries/sessions";
 import type { Router } from "../../lib/http/app";
-import { purgeCredential } from "../../lib/http/auth";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, guarded } from "../../lib/http/write";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { SessionDeleted } from "../../lib/schemas/auth";
+import { signOut } from "../../services/auth/sessions";
 import { clearSessionCookie } from "./cookie";
 
 const route = operation({
@@ -28,20 +26,7 @@ const route = operation({
 
 export function registerAuthDeleteSession(app: Router): void {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
     clearSessionCookie(c);
-    const response = await executeWrite(c, {
-      statements: [
-        guarded(
-          revokeSessionStatement(principal.galleryId, principal.credentialId, principal.credentialHash),
-        ),
-      ],
-      events: [],
-      status: 200,
-      body: sql`jsonb_build_object('id', ${principal.credentialId}::text, 'deleted', true)`,
-    });
-    // Only after the commit: purged earlier, a concurrent lookup could re-cache the still-live row.
-    await purgeCredential(c.env, principal.credentialHash);
-    return response as never;
+    return respond(c, await signOut(serviceContext(c)));
   });
 }

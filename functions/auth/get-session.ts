@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findSessionOverview } from "../../db/queries/sessions";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { ApiError } from "../../lib/problem";
+import { serviceContext } from "../../lib/http/respond";
 import { CurrentSession } from "../../lib/schemas/auth";
+import { currentSession } from "../../services/auth/sessions";
 
 const route = operation({
   operationId: "getCurrentSession",
@@ -21,11 +20,5 @@ const route = operation({
 });
 
 export function registerAuthGetSession(app: Router): void {
-  app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const overview = await findSessionOverview(httpDb(c.env), principal.galleryId, principal.credentialId);
-    // The credential cache may outlive a member's deletion by its TTL; the row is the truth.
-    if (!overview) throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
-    return c.json({ ...overview, scopes: [...principal.scopes] } as z.infer<typeof CurrentSession>, 200);
-  });
+  app.openapi(route, async (c) => c.json(await currentSession(serviceContext(c)), 200));
 }

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findEvent } from "../../db/queries/events";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
+import { sendJson, serviceContext } from "../../lib/http/respond";
 import { idString } from "../../lib/params";
-import { ApiError } from "../../lib/problem";
 import { DomainEvent } from "../../lib/schemas/events";
+import { getEvent } from "../../services/events/read";
 
 const route = operation({
   operationId: "getEvent",
@@ -25,9 +24,7 @@ const route = operation({
 
 export function registerEventsGet(app: Router): void {
   app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const event = await findEvent(httpDb(c.env), c.get("principal").galleryId, id);
-    if (!event) throw new ApiError("not_found", `No event ${id} in this gallery.`);
-    return c.json(event as z.infer<typeof DomainEvent>, 200);
+    const text = await getEvent(serviceContext(c), c.req.valid("param").id);
+    return sendJson<z.infer<typeof DomainEvent>, 200>(c, text, 200);
   });
 }

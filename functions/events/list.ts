@@ -1,10 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { listEvents } from "../../db/queries/events";
 import type { Router } from "../../lib/http/app";
+import { listPage } from "../../lib/http/list";
 import { operation } from "../../lib/http/operation";
-import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
+import { serviceContext } from "../../lib/http/respond";
+import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { DomainEvent } from "../../lib/schemas/events";
+import { listEvents } from "../../services/events/read";
+
+const DomainEventList = listResponse(DomainEvent, "DomainEventList");
 
 const route = operation({
   operationId: "listEvents",
@@ -15,9 +18,10 @@ const route = operation({
   description:
     "Newest first; the poll and replay backstop for webhooks. Every delivered event is retrievable here.",
   auth: { scopes: ["events:read"] },
+  list: byCreated,
   request: {
     query: z.strictObject({
-      ...paginationQuery(["created"] as const, "created"),
+      ...paginationQuery(byCreated),
       type: z
         .string()
         .min(1)
@@ -29,7 +33,7 @@ const route = operation({
   responses: {
     200: {
       description: "A page of events.",
-      content: { "application/json": { schema: listResponse(DomainEvent, "DomainEventList") } },
+      content: { "application/json": { schema: DomainEventList } },
     },
   },
 });
@@ -37,10 +41,9 @@ const route = operation({
 export function registerEventsList(app: Router): void {
   app.openapi(route, async (c) => {
     const { type, ...query } = c.req.valid("query");
-    const principal = c.get("principal");
-    const body = await listPage(c, { route: route.operationId, defaultSort: "created" }, query, (page) =>
-      listEvents(httpDb(c.env), principal.galleryId, { type }, page),
+    const ctx = serviceContext(c);
+    return listPage<z.infer<typeof DomainEventList>>(c, route, query, (page) =>
+      listEvents(ctx, { type }, page),
     );
-    return c.json(body as z.infer<ReturnType<typeof listResponse<typeof DomainEvent>>>, 200);
   });
 }

@@ -1,13 +1,8 @@
-import { sql } from "drizzle-orm";
-import { nextTimestamp } from "../../db/queries/rows";
-import { createEndpointStatement, endpointJsonById } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite } from "../../lib/http/write";
-import { newId } from "../../lib/ids";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { WebhookEndpointCreate, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
-import { newWebhookSecret, revealSecret } from "./secret";
-import { requireSafeWebhookUrl } from "./url";
+import { createWebhookEndpoint } from "../../services/webhooks/create";
 
 const route = operation({
   operationId: "createWebhookEndpoint",
@@ -32,26 +27,7 @@ const route = operation({
 });
 
 export function registerWebhooksCreate(app: Router): void {
-  app.openapi(route, async (c) => {
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    await requireSafeWebhookUrl(input.url, { environment: c.env.ENVIRONMENT });
-    const id = newId("we");
-    const secret = newWebhookSecret();
-    const object = endpointJsonById(principal.galleryId, id);
-    const response = await executeWrite(c, {
-      statements: [createEndpointStatement(principal.galleryId, { ...input, id, secret }, nextTimestamp())],
-      events: [
-        {
-          type: "webhook_endpoint.created",
-          resourceType: "webhook_endpoint",
-          resourceId: id,
-          data: sql`jsonb_build_object('object', (${object}))`,
-        },
-      ],
-      status: 201,
-      body: sql`(${object}) || jsonb_build_object('secret', null::text)`,
-    });
-    return revealSecret(c, response, secret) as never;
-  });
+  app.openapi(route, async (c) =>
+    respond(c, await createWebhookEndpoint(serviceContext(c), c.req.valid("json"))),
+  );
 }

@@ -1,11 +1,9 @@
-import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
-import { deleteEndpointStatement, findWebhookEndpoint } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import { WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
+import { deleteWebhookEndpoint } from "../../services/webhooks/delete";
 
 const route = operation({
   operationId: "deleteWebhookEndpoint",
@@ -25,23 +23,7 @@ const route = operation({
 });
 
 export function registerWebhooksDelete(app: Router): void {
-  app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const principal = c.get("principal");
-    const current = await findWebhookEndpoint(httpDb(c.env), principal.galleryId, id);
-    if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
-    return executeWrite(c, {
-      statements: [guarded(deleteEndpointStatement(principal.galleryId, id, current.updatedAt))],
-      events: [
-        {
-          type: "webhook_endpoint.deleted",
-          resourceType: "webhook_endpoint",
-          resourceId: id,
-          data: { object: current.body },
-        },
-      ],
-      status: 200,
-      body: sql`jsonb_build_object('id', ${id}::text, 'deleted', true)`,
-    }) as never;
-  });
+  app.openapi(route, async (c) =>
+    respond(c, await deleteWebhookEndpoint(serviceContext(c), c.req.valid("param").id)),
+  );
 }

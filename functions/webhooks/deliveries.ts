@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findWebhookEndpoint, listDeliveries } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
+import { listPage } from "../../lib/http/list";
 import { operation } from "../../lib/http/operation";
-import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
-import { ApiError } from "../../lib/problem";
+import { serviceContext } from "../../lib/http/respond";
+import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { deliveryStatuses, WebhookDelivery, WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
+import { listWebhookDeliveries } from "../../services/webhooks/read";
+
+const WebhookDeliveryList = listResponse(WebhookDelivery, "WebhookDeliveryList");
 
 const route = operation({
   operationId: "listWebhookDeliveries",
@@ -17,17 +19,18 @@ const route = operation({
     "Newest first: each event queued for the endpoint, its state, the next retry and its last 10 attempts with status codes, latency and the start of each response body.",
   auth: { scopes: ["webhooks:read"] },
   pathIds: { id: "we" },
+  list: byCreated,
   request: {
     params: WebhookEndpointIdParams,
     query: z.strictObject({
-      ...paginationQuery(["created"] as const, "created"),
+      ...paginationQuery(byCreated),
       status: z.enum(deliveryStatuses).optional().openapi({ description: "Only deliveries in this state." }),
     }),
   },
   responses: {
     200: {
       description: "A page of deliveries.",
-      content: { "application/json": { schema: listResponse(WebhookDelivery, "WebhookDeliveryList") } },
+      content: { "application/json": { schema: WebhookDeliveryList } },
     },
   },
 });
@@ -36,16 +39,9 @@ export function registerWebhooksDeliveries(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const { status, ...query } = c.req.valid("query");
-    const principal = c.get("principal");
-    const db = httpDb(c.env);
-    // Both in parallel: an empty page alone cannot tell a quiet endpoint from a missing one.
-    const [endpoint, body] = await Promise.all([
-      findWebhookEndpoint(db, principal.galleryId, id),
-      listPage(c, { route: route.operationId, defaultSort: "created" }, query, (page) =>
-        listDeliveries(db, principal.galleryId, id, { status }, page),
-      ),
-    ]);
-    if (!endpoint) throw new ApiError("not_found", `No webhook endpoint ${id} in this gallery.`);
-    return c.json(body as z.infer<ReturnType<typeof listResponse<typeof WebhookDelivery>>>, 200);
+    const ctx = serviceContext(c);
+    return listPage<z.infer<typeof WebhookDeliveryList>>(c, route, query, (page) =>
+      listWebhookDeliveries(ctx, id, { status }, page),
+    );
   });
 }

@@ -1,10 +1,9 @@
 import type { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { findWebhookEndpoint } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { ApiError } from "../../lib/problem";
+import { sendJson, serviceContext } from "../../lib/http/respond";
 import { WebhookEndpoint, WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
+import { getWebhookEndpoint } from "../../services/webhooks/read";
 
 const route = operation({
   operationId: "getWebhookEndpoint",
@@ -23,9 +22,7 @@ const route = operation({
 
 export function registerWebhooksGet(app: Router): void {
   app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const found = await findWebhookEndpoint(httpDb(c.env), c.get("principal").galleryId, id);
-    if (!found) throw new ApiError("not_found", `No webhook endpoint ${id} in this gallery.`);
-    return c.json(found.body as z.infer<typeof WebhookEndpoint>, 200);
+    const text = await getWebhookEndpoint(serviceContext(c), c.req.valid("param").id);
+    return sendJson<z.infer<typeof WebhookEndpoint>, 200>(c, text, 200);
   });
 }

@@ -1,10 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { httpDb } from "../../db/client";
-import { listWebhookEndpoints } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
+import { listPage } from "../../lib/http/list";
 import { operation } from "../../lib/http/operation";
-import { listPage, listResponse, paginationQuery } from "../../lib/pagination";
+import { serviceContext } from "../../lib/http/respond";
+import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
+import { listWebhookEndpoints } from "../../services/webhooks/read";
+
+const WebhookEndpointList = listResponse(WebhookEndpoint, "WebhookEndpointList");
 
 const route = operation({
   operationId: "listWebhookEndpoints",
@@ -14,24 +17,21 @@ const route = operation({
   summary: "List webhook endpoints",
   description: "The gallery's endpoints, disabled ones included, newest first. Secrets are never returned.",
   auth: { scopes: ["webhooks:read"] },
-  request: { query: z.strictObject(paginationQuery(["created"] as const, "created")) },
+  list: byCreated,
+  request: { query: z.strictObject(paginationQuery(byCreated)) },
   responses: {
     200: {
       description: "A page of endpoints.",
-      content: { "application/json": { schema: listResponse(WebhookEndpoint, "WebhookEndpointList") } },
+      content: { "application/json": { schema: WebhookEndpointList } },
     },
   },
 });
 
 export function registerWebhooksList(app: Router): void {
   app.openapi(route, async (c) => {
-    const principal = c.get("principal");
-    const body = await listPage(
-      c,
-      { route: route.operationId, defaultSort: "created" },
-      c.req.valid("query"),
-      (page) => listWebhookEndpoints(httpDb(c.env), principal.galleryId, page),
+    const ctx = serviceContext(c);
+    return listPage<z.infer<typeof WebhookEndpointList>>(c, route, c.req.valid("query"), (page) =>
+      listWebhookEndpoints(ctx, page),
     );
-    return c.json(body as z.infer<ReturnType<typeof listResponse<typeof WebhookEndpoint>>>, 200);
   });
 }

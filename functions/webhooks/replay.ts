@@ -1,17 +1,8 @@
-import { httpDb } from "../../db/client";
-import { nextTimestamp } from "../../db/queries/rows";
-import {
-  eventExists,
-  findWebhookEndpoint,
-  requeuedBody,
-  requeueEventStatement,
-  requeueFailedStatement,
-} from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, notFoundUnlessReplay } from "../../lib/http/write";
-import { ApiError } from "../../lib/problem";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { WebhookEndpointIdParams, WebhookReplay, WebhookReplayResult } from "../../lib/schemas/webhooks";
+import { replayWebhookDeliveries } from "../../services/webhooks/replay";
 
 const route = operation({
   operationId: "replayWebhookDeliveries",
@@ -40,22 +31,6 @@ const route = operation({
 export function registerWebhooksReplay(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    const db = httpDb(c.env);
-    const [current, eventFound] = await Promise.all([
-      findWebhookEndpoint(db, principal.galleryId, id),
-      input.event_id ? eventExists(db, principal.galleryId, input.event_id) : true,
-    ]);
-    if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
-    if (!eventFound) throw new ApiError("not_found", `No event ${input.event_id} in this gallery.`);
-    if (!current.enabled) {
-      throw new ApiError("conflict", `Webhook endpoint ${id} is disabled; enable it before replaying.`);
-    }
-    const at = nextTimestamp();
-    const requeue = input.event_id
-      ? requeueEventStatement(principal.galleryId, id, input.event_id, at)
-      : requeueFailedStatement(principal.galleryId, id, input.failed_since!, at);
-    return executeWrite(c, { statements: [requeue], events: [], status: 202, body: requeuedBody }) as never;
+    return respond(c, await replayWebhookDeliveries(serviceContext(c), id, c.req.valid("json")));
   });
 }

@@ -1,17 +1,12 @@
-import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
-import { nextTimestamp } from "../../db/queries/rows";
-import { endpointJsonById, findWebhookEndpoint, rotateSecretStatement } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
+import { respond, serviceContext } from "../../lib/http/respond";
 import {
-  PREVIOUS_SECRET_SECONDS,
   SecretRotation,
   WebhookEndpointIdParams,
   WebhookEndpointWithSecret,
 } from "../../lib/schemas/webhooks";
-import { newWebhookSecret, revealSecret } from "./secret";
+import { rotateWebhookSecret } from "../../services/webhooks/rotate-secret";
 
 const route = operation({
   operationId: "rotateWebhookEndpointSecret",
@@ -40,33 +35,6 @@ const route = operation({
 export function registerWebhooksRotateSecret(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    const current = await findWebhookEndpoint(httpDb(c.env), principal.galleryId, id);
-    if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
-    const keepSeconds = input.expire_previous_in_seconds ?? PREVIOUS_SECRET_SECONDS;
-    const at = nextTimestamp(current.updatedAt);
-    const previousExpiresAt =
-      keepSeconds > 0 ? new Date(Date.parse(at) + keepSeconds * 1000).toISOString() : null;
-    const secret = newWebhookSecret();
-    const object = endpointJsonById(principal.galleryId, id);
-    const response = await executeWrite(c, {
-      statements: [
-        guarded(
-          rotateSecretStatement(principal.galleryId, id, secret, previousExpiresAt, current.updatedAt, at),
-        ),
-      ],
-      events: [
-        {
-          type: "webhook_endpoint.secret_rotated",
-          resourceType: "webhook_endpoint",
-          resourceId: id,
-          data: sql`jsonb_build_object('object', (${object}))`,
-        },
-      ],
-      status: 200,
-      body: sql`(${object}) || jsonb_build_object('secret', null::text)`,
-    });
-    return revealSecret(c, response, secret) as never;
+    return respond(c, await rotateWebhookSecret(serviceContext(c), id, c.req.valid("json")));
   });
 }

@@ -1,12 +1,8 @@
-import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
-import { findWebhookEndpoint, testEventStatements } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, notFoundUnlessReplay } from "../../lib/http/write";
-import { newId } from "../../lib/ids";
-import { ApiError } from "../../lib/problem";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { WebhookEndpointIdParams, WebhookTestRequest, WebhookTestResult } from "../../lib/schemas/webhooks";
+import { sendWebhookTest } from "../../services/webhooks/test";
 
 const route = operation({
   operationId: "testWebhookEndpoint",
@@ -33,20 +29,7 @@ const route = operation({
 });
 
 export function registerWebhooksTest(app: Router): void {
-  app.openapi(route, async (c) => {
-    const { id } = c.req.valid("param");
-    const principal = c.get("principal");
-    const current = await findWebhookEndpoint(httpDb(c.env), principal.galleryId, id);
-    if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
-    if (!current.enabled) {
-      throw new ApiError("conflict", `Webhook endpoint ${id} is disabled; enable it to send a test event.`);
-    }
-    const ids = { eventId: newId("evt"), deliveryId: newId("wd") };
-    return executeWrite(c, {
-      statements: testEventStatements(principal, c.get("requestId"), id, ids),
-      events: [],
-      status: 202,
-      body: sql`jsonb_build_object('delivery_id', ${ids.deliveryId}::text, 'event_id', ${ids.eventId}::text)`,
-    }) as never;
-  });
+  app.openapi(route, async (c) =>
+    respond(c, await sendWebhookTest(serviceContext(c), c.req.valid("param").id)),
+  );
 }

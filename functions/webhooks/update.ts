@@ -1,13 +1,8 @@
-import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
-import { nextTimestamp } from "../../db/queries/rows";
-import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
 import type { Router } from "../../lib/http/app";
 import { operation } from "../../lib/http/operation";
-import { executeWrite, guarded, notFoundUnlessReplay } from "../../lib/http/write";
-import { previousAttributes } from "../../lib/json";
+import { respond, serviceContext } from "../../lib/http/respond";
 import { WebhookEndpoint, WebhookEndpointIdParams, WebhookEndpointUpdate } from "../../lib/schemas/webhooks";
-import { requireSafeWebhookUrl } from "./url";
+import { updateWebhookEndpoint } from "../../services/webhooks/update";
 
 const route = operation({
   operationId: "updateWebhookEndpoint",
@@ -36,39 +31,6 @@ const route = operation({
 export function registerWebhooksUpdate(app: Router): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const principal = c.get("principal");
-    const current = await findWebhookEndpoint(httpDb(c.env), principal.galleryId, id);
-    if (!current) return notFoundUnlessReplay(c, `No webhook endpoint ${id} in this gallery.`) as never;
-    const before = current.body;
-    const previous = previousAttributes(before, input);
-    const reenable = input.enabled === true && !current.enabled;
-    if (reenable) {
-      for (const field of ["disabled_reason", "failing_since"]) {
-        if (before[field] !== null) previous[field] = before[field];
-      }
-    }
-    const object = endpointJsonById(principal.galleryId, id);
-    // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
-    if (Object.keys(previous).length === 0) {
-      return executeWrite(c, { statements: [], events: [], status: 200, body: object }) as never;
-    }
-    if ("url" in previous) await requireSafeWebhookUrl(input.url!, { environment: c.env.ENVIRONMENT });
-    const at = nextTimestamp(current.updatedAt);
-    return executeWrite(c, {
-      statements: [
-        guarded(updateEndpointStatement(principal.galleryId, id, input, reenable, current.updatedAt, at)),
-      ],
-      events: [
-        {
-          type: "webhook_endpoint.updated",
-          resourceType: "webhook_endpoint",
-          resourceId: id,
-          data: sql`jsonb_build_object('object', (${object}), 'previous_attributes', ${JSON.stringify(previous)}::jsonb)`,
-        },
-      ],
-      status: 200,
-      body: object,
-    }) as never;
+    return respond(c, await updateWebhookEndpoint(serviceContext(c), id, c.req.valid("json")));
   });
 }

@@ -2,15 +2,13 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { httpDb } from "../../db/client";
 import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../../db/queries/credentials";
+import { credentialCacheKey, PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../credentials";
 import { sha256Hex } from "../crypto";
 import type { AppEnv, Env } from "../env";
 import type { CredentialKind, Principal } from "../principal";
 import { ApiError } from "../problem";
 import { missingScopes, scopesForRole } from "../scopes";
 
-export const SECRET_KEY_PREFIX = "gpk_";
-export const PUBLISHABLE_TOKEN_PREFIX = "gpub_";
-export const SESSION_TOKEN_PREFIX = "gss_";
 export const SESSION_COOKIE = "gallery_session";
 
 const TOKEN_SHAPE = /^(gpk_|gpub_|gss_)[A-Za-z0-9_-]{22,128}$/;
@@ -20,15 +18,6 @@ const CACHE_TTL_SECONDS = 300;
 const NEGATIVE_TTL_SECONDS = 60;
 
 type Cached = { found: false } | { found: true; record: CredentialRecord };
-
-export function credentialCacheKey(hash: string): string {
-  return `cred:${hash}`;
-}
-
-/** Removes a credential from the edge cache; called by every revoke. */
-export async function purgeCredential(env: Pick<Env, "AUTH_CACHE">, hash: string): Promise<void> {
-  await env.AUTH_CACHE.delete(credentialCacheKey(hash));
-}
 
 function presentedToken(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
   const authorization = c.req.header("authorization");

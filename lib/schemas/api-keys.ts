@@ -82,3 +82,4 @@ export const ApiKeyCreate = z
 export const ApiKeyIdParams = z.strictObject({
   id: idString("key").openapi({ param: { name: "id", in: "path" } }),
 });
+export type ApiKeyCreateInput = z.infer<typeof ApiKeyCreate>;

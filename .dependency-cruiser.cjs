@@ -1,0 +1,63 @@
+/**
+ * The layers of the code and the one direction imports flow (checked by `npm run check`):
+ *
+ *   functions/  routes and Worker entries: parse, call one service, respond
+ *   lib/http/   the HTTP mechanisms every route gets: app, auth, idempotency, operation(), lists, responses
+ *   services/   domain rules of each write, with an explicit context (no Hono)
+ *   db/         drizzle schema, resource descriptions, tenant-scoped queries and statements
+ *   lib/        leaf modules: shared types, API schemas (lib/schemas), problems, ids, crypto, cursors, time
+ *
+ * A layer imports only the layers below it; no module imports itself through a cycle.
+ */
+module.exports = {
+  forbidden: [
+    { name: "no-cycles", severity: "error", from: {}, to: { circular: true } },
+    {
+      name: "lib-is-a-leaf",
+      comment: "lib/ (outside lib/http) imports only lib/ and packages.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "^lib/http/" },
+      to: { path: "^(db|services|functions|lib/http)/" },
+    },
+    {
+      name: "db-below-services",
+      comment: "db/ imports only db/ and the leaf lib/.",
+      severity: "error",
+      from: { path: "^db/" },
+      to: { path: "^(services|functions|lib/http)/" },
+    },
+    {
+      name: "services-below-http",
+      comment: "services/ never see Hono or routes: they take a ServiceContext.",
+      severity: "error",
+      from: { path: "^services/" },
+      to: { path: "^(functions|lib/http)/|(^|node_modules/)hono(/|$)" },
+    },
+    {
+      name: "http-below-functions",
+      severity: "error",
+      from: { path: "^lib/http/" },
+      to: { path: "^functions/" },
+    },
+    {
+      name: "handlers-without-sql",
+      comment:
+        "Route handlers call services; SQL and drizzle live in db/ (the cron entry only wires the sender).",
+      severity: "error",
+      from: { path: "^functions/" },
+      to: { path: "(^|node_modules/)drizzle-orm(/|$)|^db/(client|schema)" },
+    },
+    {
+      name: "no-production-imports-of-tooling",
+      severity: "error",
+      from: { path: "^(functions|lib|services|db)/" },
+      to: { path: "^(test|scripts|bench)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    exclude: { path: "^\\.data/" },
+  },
+};

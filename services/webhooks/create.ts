@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { nextTimestamp } from "../../db/queries/rows";
+import { createEndpointStatement, endpointJsonById } from "../../db/queries/webhooks";
+import { newId } from "../../lib/ids";
+import { type WebhookEndpointCreateInput, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
+import type { ServiceContext } from "../context";
+import { changeEvent, executeWrite, revealOnce } from "../write";
+import { newWebhookSecret } from "./secret";
+import { requireSafeWebhookUrl } from "./url";
+
+/**
+ * Subscribes a URL (checked to be safe to call) to event types; records `webhook_endpoint.created`. The
+ * response shows the new signing secret once: what is stored for replays holds null.
+ */
+export async function createWebhookEndpoint(ctx: ServiceContext, input: WebhookEndpointCreateInput) {
+  const { db, principal } = ctx;
+  await requireSafeWebhookUrl(input.url, { environment: ctx.env.ENVIRONMENT });
+  const id = newId("we");
+  const secret = newWebhookSecret();
+  const object = endpointJsonById(principal.galleryId, id);
+  const written = await executeWrite(ctx, {
+    schema: WebhookEndpointWithSecret,
+    statements: [createEndpointStatement(db, principal.galleryId, id, input, secret, nextTimestamp())],
+    events: [changeEvent("webhook_endpoint.created", "webhook_endpoint", id, object)],
+    status: 201,
+    body: sql`(${object})::jsonb || jsonb_build_object('secret', null::text)`,
+  });
+  return revealOnce(written, "secret", secret);
+}

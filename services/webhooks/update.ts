@@ -1,0 +1,46 @@
+import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
+import { previousAttributes } from "../../lib/json";
+import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
+import type { ServiceContext } from "../context";
+import { changeEvent, guarded, writeExisting } from "../write";
+import { requireSafeWebhookUrl } from "./url";
+
+/**
+ * Changes only the fields sent; a new URL is checked to be safe to call. Re-enabling a disabled endpoint clears
+ * `disabled_reason` and `failing_since`. Records `webhook_endpoint.updated` with `previous_attributes`; a patch
+ * that changes nothing writes nothing and records nothing.
+ */
+export async function updateWebhookEndpoint(
+  ctx: ServiceContext,
+  id: string,
+  input: WebhookEndpointUpdateInput,
+) {
+  const { db, principal } = ctx;
+  const galleryId = principal.galleryId;
+  const current = await findWebhookEndpoint(db, galleryId, id);
+  return writeExisting(ctx, current, `No webhook endpoint ${id} in this gallery.`, async (found, at) => {
+    const before = found.body;
+    const previous = previousAttributes(before, input);
+    const reenable = input.enabled === true && !found.enabled;
+    if (reenable) {
+      for (const field of ["disabled_reason", "failing_since"]) {
+        if (before[field] !== null) previous[field] = before[field];
+      }
+    }
+    const object = endpointJsonById(galleryId, id);
+    // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
+    if (Object.keys(previous).length === 0) {
+      return { schema: WebhookEndpoint, statements: [], events: [], status: 200 as const, body: object };
+    }
+    if ("url" in previous && input.url !== undefined) {
+      await requireSafeWebhookUrl(input.url, { environment: ctx.env.ENVIRONMENT });
+    }
+    return {
+      schema: WebhookEndpoint,
+      statements: [guarded(updateEndpointStatement(db, galleryId, id, input, reenable, found.updatedAt, at))],
+      events: [changeEvent("webhook_endpoint.updated", "webhook_endpoint", id, object, previous)],
+      status: 200 as const,
+      body: object,
+    };
+  });
+}
