@@ -19,7 +19,7 @@ export function mintGalleryIds(newId: (prefix: string, now: number) => string): 
   };
 }
 
-/** Password hashes use a truly random salt: they are the only gallery rows that differ between runs. */
+/** A truly random salt: password hashes (like the API keys) are the only values that differ between runs. */
 function hashPassword(password: string): string {
   const iterations = 100_000;
   const salt = randomBytes(16);

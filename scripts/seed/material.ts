@@ -1,7 +1,7 @@
 /** Source material for the demo gallery: names, titles, places and the weights the generator draws with. */
 
 /** A word list written as comma-separated text (kept compact; the formatter would put one item per line). */
-export function list(text: string): readonly string[] {
+function list(text: string): readonly string[] {
   return text
     .split(/,|\n/)
     .map((item) => item.trim())

@@ -1,6 +1,4 @@
-/** The seed's deterministic randomness: the same sequence on every machine and every run. */
-
-/** mulberry32: small, fast, and the same sequence on every machine. */
+/** The seed's deterministic randomness. mulberry32: small, fast, and the same sequence on every machine. */
 export class Rng {
   private state: number;
 
