@@ -33,7 +33,7 @@ import {
 import { migrateDatabase } from "./migrate";
 import { startNeonLocal } from "./neon-local";
 import { type Database, freePort, startDatabase } from "./postgres";
-import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed";
+import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
 import { spawnWranglerDev } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -1,0 +1,30 @@
+/** The fixed clock and the small formatting helpers every family of the seed shares. */
+import type { Rng } from "./random";
+
+/** The seed's "now": every generated instant lies before or shortly around it. */
+export const BASE = Date.UTC(2026, 0, 1);
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+/** The gallery's inventory history starts here. */
+export const SPAN_START = Date.UTC(2024, 0, 1);
+export const IMAGE_HOST = "https://images.northlight.example";
+export const MATCH_MODEL = "northlight-match-2025-11";
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoDate = (ms: number) => iso(ms).slice(0, 10);
+export const slugify = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+export const ascii = (s: string) => slugify(s).replaceAll("-", "");
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Log-uniform price in cents, rounded the way dealers price: $100 steps, then $500, then $1,000. */
+export function priceCents(rng: Rng, min: number, max: number): number {
+  const raw = Math.exp(Math.log(min) + rng.next() * (Math.log(max) - Math.log(min)));
+  const step = raw < 1_000_000 ? 10_000 : raw < 10_000_000 ? 50_000 : 100_000;
+  return Math.max(Math.ceil(min / 10_000) * 10_000, Math.round(raw / step) * step);
+}

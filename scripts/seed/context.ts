@@ -1,0 +1,138 @@
+/**
+ * What every family of the seed shares: the seeded PRNG, the id minter drawing from it, the tenant and its
+ * members, and the typed rows collected so far (written afterwards, parents first; see ./insert).
+ */
+import type { PgTable } from "drizzle-orm/pg-core";
+import * as schema from "../../db/schema";
+import { iso } from "./common";
+import type { BUDGET_BANDS, CONTACT_TYPES, Practice } from "./material";
+import type { Rng } from "./random";
+
+/** A row of `table` as drizzle types an insert into it. */
+export type Insert<T extends PgTable> = T["$inferInsert"];
+
+export interface Artist {
+  id: string;
+  name: string;
+  born: number | null;
+  died: number | null;
+  practice: Practice;
+  /** The artist's market: works are priced log-uniformly within it. */
+  priceRange: [number, number];
+}
+
+export interface Art {
+  id: string;
+  title: string;
+  artist: Artist;
+  createdMs: number;
+  updatedMs: number;
+  price: number | null;
+  currency: string;
+  availability: string;
+  published: boolean;
+  showPricePublicly: boolean;
+  thumbnailUrl: string | null;
+  /** The artwork's row; roll-ups (save state, updated_at) are applied to it before it is written. */
+  row: Insert<typeof schema.artworks>;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+  type: keyof typeof CONTACT_TYPES;
+  createdMs: number;
+  archived: boolean;
+  budget: (typeof BUDGET_BANDS)[number] | null;
+  interactionIds: string[];
+  engagementIds: string[];
+  saleIds: string[];
+  /** The contact's row; roll-ups (last interaction, updated_at) are applied to it before it is written. */
+  row: Insert<typeof schema.contacts>;
+}
+
+export interface Sale {
+  id: string;
+  art: Art;
+  buyer: Person;
+  amount: number;
+  currency: string;
+  soldMs: number;
+  status: string;
+}
+
+export type ActivityEvent = Partial<Insert<typeof schema.artworkActivityEvents>> & {
+  eventType: string;
+  summary: string;
+};
+
+export interface SeedContext {
+  rng: Rng;
+  /** lib/ids ids whose random part is drawn from `rng`. */
+  newId: (prefix: string, now: number) => string;
+  /** Spread into every row: the tenant column. */
+  G: { galleryId: string };
+  galleryId: string;
+  editorId: string;
+  viewerId: string;
+  /** The rows collected for `table`, to push to. */
+  rows<T extends PgTable>(table: T): Insert<T>[];
+  /** Every table written to so far with its rows, in the order the tables were first used. */
+  tables(): [PgTable, readonly unknown[]][];
+  /** Appends to an artwork's activity timeline, keeping the work's updated_at at or after the event. */
+  activity(art: Art, ms: number, event: ActivityEvent): void;
+}
+
+export interface GalleryIds {
+  galleryId: string;
+  editorId: string;
+  viewerId: string;
+}
+
+export function createContext(
+  rng: Rng,
+  newId: SeedContext["newId"],
+  { galleryId, editorId, viewerId }: GalleryIds,
+): SeedContext {
+  const collected = new Map<PgTable, unknown[]>();
+  const rows = <T extends PgTable>(table: T): Insert<T>[] => {
+    let list = collected.get(table);
+    if (!list) {
+      list = [];
+      collected.set(table, list);
+    }
+    return list as Insert<T>[];
+  };
+  const G = { galleryId };
+  return {
+    rng,
+    newId,
+    G,
+    galleryId,
+    editorId,
+    viewerId,
+    rows,
+    tables: () => [...collected],
+    activity(art, ms, event) {
+      rows(schema.artworkActivityEvents).push({
+        id: rng.uuid(),
+        ...G,
+        artworkId: art.id,
+        actorId: editorId,
+        contactId: null,
+        refId: null,
+        refTable: null,
+        metadata: {},
+        occurredAt: iso(ms),
+        createdAt: iso(ms),
+        ...event,
+      });
+      art.updatedMs = Math.max(art.updatedMs, ms);
+    },
+  };
+}
+
+/** Contacts who buy: collectors, institutions and advisors. */
+export const isBuyer = (p: Person) =>
+  p.type === "collector" || p.type === "institution" || p.type === "advisor";

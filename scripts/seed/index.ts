@@ -1,0 +1,136 @@
+/**
+ * Seeds the demo gallery "Northlight Gallery" (slug `demo`): 400 artworks, 300 contacts and everything around
+ * them, so every endpoint has something to show. Deterministic: all content comes from a seeded PRNG and a
+ * fixed clock (2026-01-01T00:00:00Z); only credentials (keys, password salts) are truly random. Idempotent:
+ * if the demo gallery exists nothing is written and null is returned. One transaction; each family module
+ * (./artworks, ./contacts, …) collects rows typed from its drizzle tables, then every table is written with
+ * one set-based INSERT, in the order the foreign keys require.
+ *
+ * Run directly: `DATABASE_URL=postgres://… tsx scripts/seed/index.ts` (the database must be migrated).
+ */
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import * as schema from "../../db/schema";
+import { idMinter } from "../../lib/ids";
+import type { LocalKeys } from "../local-keys";
+import { seedApiKeys } from "./api-keys";
+import { seedArtworks, seedDrafts, seedTimeline } from "./artworks";
+import { seedCatalogue } from "./catalogue";
+import { BASE, iso } from "./common";
+import { seedContactLists } from "./contact-lists";
+import { seedConsignments, seedContacts } from "./contacts";
+import { createContext, type Insert, isBuyer, type SeedContext } from "./context";
+import { seedEvents } from "./events";
+import { seedFairRuns } from "./fair-runs";
+import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, mintGalleryIds, seedGallery } from "./galleries";
+import { seedInbox } from "./inbox";
+import { insertOrder, insertRows } from "./insert";
+import { seedEngagement, seedInteractions } from "./interactions";
+import { seedInvoices } from "./invoices";
+import { seedMatches } from "./matches";
+import { seedNotesAndTasks } from "./notes";
+import { seedOffers } from "./offers";
+import { seedPublications } from "./publications";
+import { Rng } from "./random";
+import { seedSales } from "./sales";
+import { seedShows } from "./shows";
+
+export { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER };
+export type SeedResult = LocalKeys;
+
+/** The PRNG's seed ("nlig"). */
+const SEED = 0x6e6c6967;
+
+/** Builds every row of the demo gallery into the context. */
+function generate(ctx: SeedContext): void {
+  // The order of these calls is the order of the PRNG draws: changing it changes every generated value.
+  seedGallery(ctx);
+  const ref = seedCatalogue(ctx);
+  const arts = seedArtworks(ctx, ref);
+  const publishedArts = arts.filter((a) => a.published);
+  seedDrafts(ctx, arts);
+  seedTimeline(ctx, arts, ref.locations);
+  seedShows(ctx, arts);
+  const rooms = seedPublications(ctx, publishedArts);
+  const people = seedContacts(ctx, ref.contactTags);
+  seedConsignments(ctx, arts, people);
+  const allSales = seedSales(ctx, arts, people.filter(isBuyer));
+  seedInteractions(ctx, arts, people);
+  seedEngagement(ctx, people, publishedArts, rooms);
+  seedNotesAndTasks(ctx, people);
+  const lists = seedContactLists(ctx, people);
+  seedInbox(ctx, people, publishedArts);
+  seedInvoices(ctx, allSales);
+  const offerItems = seedOffers(ctx, people, publishedArts);
+  seedMatches(ctx, arts, people, offerItems);
+  seedFairRuns(ctx, lists);
+
+  // Roll-ups are final now: the artworks and contacts rows, then the outbox.
+  for (const art of arts) art.row.updatedAt = iso(Math.min(Math.max(art.updatedMs, art.createdMs), BASE));
+  ctx.rows(schema.artworks).push(...arts.map((a) => a.row));
+  ctx.rows(schema.contacts).push(...people.map((p) => p.row));
+  seedEvents(ctx, arts);
+}
+
+/** Seeds the demo gallery unless it already exists (then returns null and writes nothing). */
+export async function seedDemo(url: string): Promise<SeedResult | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("begin");
+    // Two seeders racing on one database: the second waits, then sees the gallery and stops.
+    await client.query("select pg_advisory_xact_lock(hashtext('gallery-platform:seed-demo'))");
+    const existing = await client.query("select id from galleries where slug = $1", [DEMO_SLUG]);
+    if (existing.rowCount) {
+      await client.query("rollback");
+      return null;
+    }
+
+    const rng = new Rng(SEED);
+    const newId = idMinter(() => rng.next());
+    const ctx = createContext(rng, newId, mintGalleryIds(newId));
+    generate(ctx);
+    const tables = new Map(ctx.tables());
+    for (const table of insertOrder([...tables.keys()]))
+      await insertRows(client, table, tables.get(table) as Insert<typeof table>[]);
+
+    const keys = await seedApiKeys(client, ctx.galleryId);
+    await client.query("commit");
+    return {
+      galleryId: ctx.galleryId,
+      ...keys,
+      editor: { ...DEMO_EDITOR },
+      viewer: { ...DEMO_VIEWER },
+    };
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error(
+      "Set DATABASE_URL to a migrated database (npm start seeds its embedded database by itself).",
+    );
+    process.exit(1);
+  }
+  const started = performance.now();
+  const result = await seedDemo(url);
+  if (!result) {
+    console.log(`The demo gallery (slug "${DEMO_SLUG}") already exists; nothing was written.`);
+  } else {
+    console.log(
+      `Seeded the demo gallery ${result.galleryId} in ${Math.round(performance.now() - started)} ms.`,
+    );
+    console.log(`  secret key (all scopes): ${result.secretKey}`);
+    console.log(`  read-only key:           ${result.readOnlyKey}`);
+    console.log(`  publishable token:       ${result.publishableToken}`);
+    console.log(`  editor login:            ${result.editor.email} / ${result.editor.password}`);
+    console.log(`  viewer login:            ${result.viewer.email} / ${result.viewer.password}`);
+    console.log("Only the keys' hashes are stored: copy them now.");
+  }
+}
