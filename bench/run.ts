@@ -30,8 +30,10 @@ import { createRequire } from "node:module";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { neon } from "@neondatabase/serverless";
 import autocannon, { type RequestSpec, type Result } from "autocannon";
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
@@ -51,6 +53,7 @@ import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
 import { spawnWrangler, spawnWranglerDev } from "../scripts/wrangler";
+import { changeEvent } from "../services/write";
 import { BENCH_DATA_DIR, BENCH_GALLERIES, seedBench, startBenchDatabase } from "./seed";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -107,8 +110,8 @@ interface Query {
   params: unknown[];
 }
 
-const toQuery = (q: SQL): Query => {
-  const { sql: text, params } = dialect.sqlToQuery(q);
+const toQuery = (q: SQLWrapper): Query => {
+  const { sql: text, params } = dialect.sqlToQuery(q.getSQL());
   return { sql: text, params };
 };
 
@@ -226,7 +229,9 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     role: null,
     readOnly: false,
   } as Principal;
-  /** The batch lib/write.ts executeWrite sends for POST /gallery/artworks with an Idempotency-Key. */
+  // Statements are only built here (drizzle needs a database object for that), never sent through it.
+  const builder = drizzleHttp({ client: neon("postgres://bench:bench@127.0.0.1:1/bench") });
+  /** The batch services/write.ts executeWrite sends for POST /gallery/artworks with an Idempotency-Key. */
   const createBatch = (): Query[] => {
     const id = newId("art");
     const key = randomUUID();
@@ -236,20 +241,15 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       sql.raw("set local lock_timeout = '3s'"),
       sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status)
         values (${galleryId}, ${key}, ${"floor"}, ${"POST"}, ${"/v1/gallery/artworks"}, ${201})`,
-      ...createArtworkStatements(galleryId, id, createInput, at),
-      activityInsert(galleryId, id, ctx.keyId, at, {
+      ...createArtworkStatements(builder, galleryId, id, createInput, at),
+      activityInsert(builder, galleryId, id, ctx.keyId, at, {
         eventType: "created",
         summary: `Added “${createInput.title}”`,
         metadata: {},
       }),
-      eventInsert(principal, newId("req"), {
-        type: "artwork.created",
-        resourceType: "artwork",
-        resourceId: id,
-        data: sql`jsonb_build_object('object', (${object}))`,
-      }),
+      eventInsert(principal, newId("req"), changeEvent("artwork.created", "artwork", id, object)),
       sql`update idempotency_keys set response_body = (${object})::jsonb
-        where gallery_id = ${galleryId} and key = ${key} returning response_body as body`,
+        where gallery_id = ${galleryId} and key = ${key} returning response_body::text as body`,
     ].map(toQuery);
   };
 
