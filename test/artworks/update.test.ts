@@ -5,15 +5,7 @@ import { newId } from "../../lib/ids";
 import { createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { outboxEvents } from "../helpers/seed";
-import {
-  activity,
-  create,
-  getArtwork,
-  listedIds,
-  patch,
-  seedArtist,
-  seedTag,
-} from "./helpers";
+import { activity, create, getArtwork, listedIds, patch, seedArtist, seedTag } from "./helpers";
 
 /** PATCH /gallery/artworks/{id}. */
 

@@ -3,12 +3,12 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import worker from "../functions/api";
-import { MAX_BODY_BYTES } from "../lib/app";
-import { newId } from "../lib/ids";
-import { hashPassword } from "../lib/password";
-import { fixtureFor } from "./helpers/fixtures";
-import { apiRequest, call, createGallery, db, type TestGallery } from "./helpers/gallery";
+import worker from "../../functions/api";
+import { MAX_BODY_BYTES } from "../../lib/app";
+import { newId } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import { fixtureFor } from "../helpers/fixtures";
+import { apiRequest, call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import {
   type DocumentedOperation,
   documentedOperations,
@@ -18,7 +18,8 @@ import {
   openApiDocument,
   requestValidatorFor,
   validateResponse,
-} from "./helpers/openapi";
+} from "../helpers/openapi";
+import { PROBLEM_FIELDS } from "../helpers/problem";
 
 /**
  * Generated from the OpenAPI document: for every operation, fast-check sends malformed and edge requests
@@ -38,18 +39,6 @@ const RUNS = { query: 150, body: 150, raw: 60, path: 60 };
 const TIMEOUT = 90_000;
 /** Signing in derives a password hash for every well-formed attempt; fewer runs keep the file fast. */
 const SLOW_OPERATIONS: Record<string, number> = { createSession: 0.5 };
-
-const PROBLEM_FIELDS = [
-  "code",
-  "detail",
-  "details",
-  "instance",
-  "request_id",
-  "retry",
-  "status",
-  "title",
-  "type",
-];
 
 const doc: OpenApiDocument = await openApiDocument();
 const operations = documentedOperations(doc);

@@ -9,8 +9,8 @@ import {
   RETRY_AFTER_CAP_MS,
   RETRY_SCHEDULE_MS,
   retryDelayMs,
-} from "../lib/webhook-delivery";
-import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../lib/webhook-signing";
+} from "../../lib/webhook-delivery";
+import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../../lib/webhook-signing";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
