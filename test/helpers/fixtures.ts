@@ -8,7 +8,7 @@ async function createdId(path: string, g: TestGallery, body: Record<string, unkn
 
 /**
  * A real resource for each id prefix that appears in a path (`art` → an artwork), for tests that need an
- * existing id: generated cross-tenant checks (test/conformance.test.ts) and robustness requests.
+ * existing id: generated cross-tenant checks (test/platform/conformance.test.ts) and robustness requests.
  */
 export const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
   art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
