@@ -27,6 +27,13 @@ export interface OperationEntry {
   pathIds: Record<string, string>;
   /** A minimal valid JSON body, for generated body checks. */
   exampleBody?: Record<string, unknown>;
+  /** Response fields shown once and null in an idempotent replay (a secret), for generated replay checks. */
+  replayOmits?: readonly string[];
+  /**
+   * Membership-gated prices in the response, as paths into the returned object (or into each item of a list):
+   * `formats[].price_cents`. A read-only key must see them null unless the resource is public-priced.
+   */
+  gatedPrices?: readonly string[];
 }
 
 export const operationRegistry: OperationEntry[] = [];
@@ -43,6 +50,10 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   exampleBody?: Record<string, unknown>;
   /** Path parameter name → id prefix. */
   pathIds?: Record<string, string>;
+  /** Response fields a replay answers as null (see OperationEntry). */
+  replayOmits?: readonly string[];
+  /** Membership-gated price paths in the response (see OperationEntry). */
+  gatedPrices?: readonly string[];
 };
 
 const idempotencyHeaderDoc = {
@@ -78,7 +89,16 @@ function sortsOf(config: OperationConfig): string[] {
  * forget one.
  */
 export function operation<const C extends OperationConfig>(config: C) {
-  const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, ...route } = config;
+  const {
+    auth,
+    idempotent = false,
+    dryRunQuery,
+    exampleBody,
+    pathIds = {},
+    replayOmits,
+    gatedPrices,
+    ...route
+  } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
   if (route.request?.body?.required) middleware.push(requireBody);
@@ -95,6 +115,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     sorts: sortsOf(config),
     pathIds,
     ...(exampleBody ? { exampleBody } : {}),
+    ...(replayOmits ? { replayOmits } : {}),
+    ...(gatedPrices ? { gatedPrices } : {}),
   });
   const schemes: Record<CredentialKind, string> = {
     secret: "bearerAuth",
@@ -110,7 +132,10 @@ export function operation<const C extends OperationConfig>(config: C) {
   // Operations without query parameters still reject unknown ones, like unknown body fields.
   const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
   return createRoute({
-    ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds">),
+    ...(route as Omit<
+      C,
+      "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds" | "replayOmits" | "gatedPrices"
+    >),
     request: request as C["request"],
     description: `${route.description ?? ""}${scopeNote}`.trim(),
     middleware,

@@ -5,7 +5,7 @@ import { encodeCursor } from "../../lib/cursor";
 import { newId } from "../../lib/ids";
 import { type OperationEntry, operationRegistry } from "../../lib/operation";
 import { allScopes } from "../../lib/scopes";
-import { fixtureFor } from "../helpers/fixtures";
+import { fixtureFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
 import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 
@@ -16,6 +16,49 @@ import { expectProblem } from "../helpers/problem";
 
 function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? newId(op.pathIds[name] ?? "xx"));
+}
+
+/** Real resources in `g` for every id in the operation's path. */
+async function fixtureIds(op: OperationEntry, g: TestGallery): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(g);
+  return ids;
+}
+
+function bodyFor(op: OperationEntry): Record<string, unknown> | undefined {
+  return op.exampleBody ?? (["POST", "PATCH", "PUT"].includes(op.method) ? {} : undefined);
+}
+
+/**
+ * Another valid request body: the example body with its first string or number field changed (a timestamp a
+ * year earlier, any other string suffixed, a number plus one); undefined when it has no such field.
+ */
+function alteredBody(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  for (const [field, value] of Object.entries(body ?? {})) {
+    if (typeof value === "string") {
+      const year = /^(\d{4})-\d\d-\d\dT/.exec(value)?.[1];
+      const other = year ? `${Number(year) - 1}${value.slice(4)}` : `${value}-2`;
+      return { ...body, [field]: other };
+    }
+    if (typeof value === "number") return { ...body, [field]: value + 1 };
+  }
+  return undefined;
+}
+
+/** The JSON body of a response (null when it has none). */
+async function bodyOf(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  return text === "" ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** Every value at a path such as `formats[].price_cents` (`[]` walks an array). */
+function valuesAt(value: unknown, segments: readonly string[]): unknown[] {
+  const [segment, ...rest] = segments;
+  if (segment === undefined) return [value];
+  const many = segment.endsWith("[]");
+  const next = (value as Record<string, unknown> | null)?.[many ? segment.slice(0, -2) : segment];
+  if (many) return Array.isArray(next) ? next.flatMap((item) => valuesAt(item, rest)) : [];
+  return next === undefined ? [] : valuesAt(next, rest);
 }
 
 function requestFor(op: OperationEntry, key: string | null, ids: Record<string, string> = {}, query = "") {
@@ -152,5 +195,110 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       field: "no_such_param",
       message: "is not a known parameter",
     });
+  });
+});
+
+const idempotentOperations = operations.filter((op) => op.idempotent && op.credentials.includes("secret"));
+
+describe.each(
+  idempotentOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s with an Idempotency-Key", (_, op) => {
+  let g: TestGallery;
+  beforeAll(async () => {
+    g = await createGallery();
+  });
+
+  function send(key: string, ids: Record<string, string>, body: Record<string, unknown> | undefined) {
+    return call(op.method, pathFor(op, ids), { key: g.key, body, headers: { "Idempotency-Key": key } });
+  }
+
+  it("replays the first response for the same key and body, marked Idempotent-Replayed", async () => {
+    const ids = await fixtureIds(op, g);
+    const key = `conformance-${crypto.randomUUID()}`;
+    const first = await send(key, ids, bodyFor(op));
+    expect(first.status).toBeLessThan(300);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const firstBody = await bodyOf(first);
+    const again = await send(key, ids, bodyFor(op));
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const againBody = await bodyOf(again);
+    // Declared (replayOmits): a field shown once, such as a secret, is null in the replay and only there.
+    for (const field of op.replayOmits ?? []) {
+      expect(firstBody?.[field], `${field} in the first response`).toEqual(expect.anything());
+      expect(againBody?.[field], `${field} in the replay`).toBeNull();
+      delete firstBody?.[field];
+      delete againBody?.[field];
+    }
+    expect(againBody).toEqual(firstBody);
+  });
+
+  it.runIf(alteredBody(op.exampleBody) !== undefined)(
+    "refuses the same key with another body: 400 idempotency_key_reused",
+    async () => {
+      const ids = await fixtureIds(op, g);
+      const key = `conformance-${crypto.randomUUID()}`;
+      const first = await send(key, ids, bodyFor(op));
+      expect(first.status, await first.text()).toBeLessThan(300);
+      await expectProblem(await send(key, ids, alteredBody(op.exampleBody)), 400, "idempotency_key_reused");
+    },
+  );
+
+  it.runIf(Object.keys(op.pathIds).length > 0)(
+    "refuses the same key on another id: 400 idempotency_key_reused",
+    async () => {
+      const [ids, otherIds] = [await fixtureIds(op, g), await fixtureIds(op, g)];
+      const key = `conformance-${crypto.randomUUID()}`;
+      const first = await send(key, ids, bodyFor(op));
+      expect(first.status, await first.text()).toBeLessThan(300);
+      await expectProblem(await send(key, otherIds, bodyFor(op)), 400, "idempotency_key_reused");
+    },
+  );
+});
+
+const gatedOperations = operations.filter(
+  (op) => op.gatedPrices?.length && op.credentials.includes("secret"),
+);
+
+describe.each(
+  gatedOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s: membership-gated prices", (_, op) => {
+  /**
+   * The gated prices one gallery's read-only key (exactly the operation's scopes, all `:read`) and full key
+   * see, with priced fixtures (public-priced or not) at the path's ids, or of every kind for a list.
+   */
+  async function pricesSeen(publicPriced: boolean): Promise<{ readOnly: unknown[]; full: unknown[] }> {
+    const g = await createGallery();
+    const ids: Record<string, string> = {};
+    for (const [name, prefix] of Object.entries(op.pathIds)) {
+      ids[name] = await pricedFixtureFor(prefix)(g, publicPriced);
+    }
+    if (Object.keys(op.pathIds).length === 0) {
+      for (const make of Object.values(pricedFixtures)) await make(g, publicPriced);
+    }
+    expect(op.scopes.every((s) => s.endsWith(":read"))).toBe(true);
+    const readOnlyKey = await g.keyWith(op.scopes);
+    const seen = async (key: string) => {
+      const response = await call(op.method, pathFor(op, ids), { key });
+      expect(response.status).toBe(200);
+      const body = await bodyOf(response);
+      const items = op.paginated ? (body?.data as unknown[]) : [body];
+      return items.flatMap((item) => op.gatedPrices!.flatMap((path) => valuesAt(item, path.split("."))));
+    };
+    return { readOnly: await seen(readOnlyKey), full: await seen(g.key) };
+  }
+
+  it("a read-only key sees them null unless public-priced; a full key sees them", async () => {
+    const { readOnly, full } = await pricesSeen(false);
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((price) => typeof price === "number")).toBe(true);
+    expect(readOnly).toEqual(full.map(() => null));
+  });
+
+  it("a read-only key sees them when the resource is public-priced", async () => {
+    const { readOnly, full } = await pricesSeen(true);
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((price) => typeof price === "number")).toBe(true);
+    expect(readOnly).toEqual(full);
   });
 });
