@@ -16,7 +16,7 @@ declare module "vitest" {
     receiverUrl: string;
     /** An origin nothing listens on: connection refused. */
     refusedUrl: string;
-    /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay test/robustness.test.ts. */
+    /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay test/platform/robustness.test.ts. */
     robustnessSeed: string;
   }
 }

@@ -15,6 +15,7 @@ const route = operation({
   auth: { scopes: ["api_keys:create"] },
   idempotent: true,
   exampleBody: { name: "Website sync", scopes: ["artworks:read"] },
+  replayOmits: ["secret"],
   request: {
     body: { required: true, content: { "application/json": { schema: ApiKeyCreate } } },
   },

@@ -14,6 +14,7 @@ const route = operation({
   summary: "Retrieve an artwork",
   auth: { scopes: ["artworks:read"] },
   pathIds: { id: "art" },
+  gatedPrices: ["formats[].price_cents"],
   request: {
     params: ArtworkIdParams,
     query: z.strictObject({

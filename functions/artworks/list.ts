@@ -100,6 +100,7 @@ const route = operation({
     "Newest first by default. Filters combine with AND; repeated values of one filter combine with OR. Under `sort=price` unpriced works sort below every priced one, under `sort=year` undated works below every dated one.",
   auth: { scopes: ["artworks:read", "artists:read"] },
   list: artworkList,
+  gatedPrices: ["formats[].price_cents"],
   request: { query },
   responses: {
     200: {

@@ -15,6 +15,7 @@ const route = operation({
   auth: { scopes: ["webhooks:create"] },
   idempotent: true,
   exampleBody: { url: "https://example.com/webhooks", event_types: ["artwork.*"] },
+  replayOmits: ["secret"],
   request: {
     body: { required: true, content: { "application/json": { schema: WebhookEndpointCreate } } },
   },

@@ -20,6 +20,7 @@ const route = operation({
   idempotent: true,
   pathIds: { id: "we" },
   exampleBody: { expire_previous_in_seconds: 3600 },
+  replayOmits: ["secret"],
   request: {
     params: WebhookEndpointIdParams,
     body: { required: false, content: { "application/json": { schema: SecretRotation } } },

@@ -30,6 +30,13 @@ export interface OperationEntry {
   pathIds: Record<string, string>;
   /** A minimal valid JSON body, for generated body checks. */
   exampleBody?: Record<string, unknown>;
+  /** Response fields shown once and null in an idempotent replay (a secret), for generated replay checks. */
+  replayOmits?: readonly string[];
+  /**
+   * Membership-gated prices in the response, as paths into the returned object (or into each item of a list):
+   * `formats[].price_cents`. A read-only key must see them null unless the resource is public-priced.
+   */
+  gatedPrices?: readonly string[];
 }
 
 export const operationRegistry: OperationEntry[] = [];
@@ -48,6 +55,10 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   pathIds?: Record<string, string>;
   /** A cursor-paginated list: its sorts (the query declares them with `paginationQuery(list)`). */
   list?: ListSpec;
+  /** Response fields a replay answers as null (see OperationEntry). */
+  replayOmits?: readonly string[];
+  /** Membership-gated price paths in the response (see OperationEntry). */
+  gatedPrices?: readonly string[];
 };
 
 const idempotencyHeaderDoc = {
@@ -77,7 +88,17 @@ const requireBody: MiddlewareHandler<AppEnv> = async (c, next) => {
  * forget one.
  */
 export function operation<const C extends OperationConfig>(config: C) {
-  const { auth, idempotent = false, dryRunQuery, exampleBody, pathIds = {}, list, ...route } = config;
+  const {
+    auth,
+    idempotent = false,
+    dryRunQuery,
+    exampleBody,
+    pathIds = {},
+    list,
+    replayOmits,
+    gatedPrices,
+    ...route
+  } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
   if (route.request?.body?.required) middleware.push(requireBody);
@@ -93,6 +114,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     sorts: list?.sorts ?? [],
     pathIds,
     ...(exampleBody ? { exampleBody } : {}),
+    ...(replayOmits ? { replayOmits } : {}),
+    ...(gatedPrices ? { gatedPrices } : {}),
   });
   const schemes: Record<CredentialKind, string> = {
     secret: "bearerAuth",
@@ -108,7 +131,17 @@ export function operation<const C extends OperationConfig>(config: C) {
   // Operations without query parameters still reject unknown ones, like unknown body fields.
   const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
   const created = createRoute({
-    ...(route as Omit<C, "auth" | "idempotent" | "dryRunQuery" | "exampleBody" | "pathIds" | "list">),
+    ...(route as Omit<
+      C,
+      | "auth"
+      | "idempotent"
+      | "dryRunQuery"
+      | "exampleBody"
+      | "pathIds"
+      | "list"
+      | "replayOmits"
+      | "gatedPrices"
+    >),
     request: request as C["request"],
     description: `${route.description ?? ""}${scopeNote}`.trim(),
     middleware,

@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { httpDb } from "../../db/client";
 import { textArray } from "../../db/queries/rows";
@@ -72,6 +73,49 @@ export async function call(method: string, path: string, opts: CallOptions = {})
   return response;
 }
 
+/** A response and its JSON body, typed by the zod schema the route declares for it. */
+export interface JsonCall<T> {
+  /** Unread: a problem can still be checked with expectProblem(response, …). */
+  response: Response;
+  status: number;
+  body: T;
+}
+
+/**
+ * The JSON body of `response`, typed by `schema` (a response schema from functions/<group>/schemas.ts). A
+ * success body must also parse with the schema (its shape is checked against the OpenAPI document by `call()`
+ * too); the body returned is the JSON as sent, not the parse result. A problem body is returned unchecked: test
+ * the status first, or use expectProblem. Reads a clone, so the response itself stays unread.
+ */
+export async function readJson<S extends z.ZodType>(schema: S, response: Response): Promise<z.infer<S>> {
+  const body: unknown = await response.clone().json();
+  if (response.ok) {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new Error(
+        `Response body does not parse as its schema: ${parsed.error.message}\n${JSON.stringify(body)}`,
+      );
+    }
+  }
+  return body as z.infer<S>;
+}
+
+/**
+ * `call()` with the body read as `schema`'s type: `const { response, body } = await callJson(Artwork, "GET",
+ * `/gallery/artworks/${id}`, { key })`. The response is validated against the OpenAPI document as always.
+ */
+export async function callJson<S extends z.ZodType>(
+  schema: S,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<JsonCall<z.infer<S>>> {
+  const response = await call(method, path, opts);
+  const body = response.status === 204 ? (null as z.infer<S>) : await readJson(schema, response);
+  return { response, status: response.status, body };
+}
+
+/** The JSON body of a response whose shape is not one of the API's schemas (ad-hoc or problem bodies). */
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { randomToken, sha256Hex } from "../lib/crypto";
-import { newId } from "../lib/ids";
-import { hashPassword, verifyPassword } from "../lib/password";
-import { readScopes } from "../lib/scopes";
-import { call, createGallery, db, json } from "./helpers/gallery";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { hashPassword, verifyPassword } from "../../lib/password";
+import { CreatedSession, CurrentSession } from "../../lib/schemas/auth";
+import { readScopes } from "../../lib/scopes";
+import { call, createGallery, db, json, readJson } from "../helpers/gallery";
 
 interface Member {
   id: string;
@@ -32,7 +33,7 @@ function login(email: string, password: string) {
 
 async function loginToken(member: Member): Promise<string> {
   const response = await login(member.email, member.password);
-  const body = await json<{ token: string }>(response);
+  const body = await readJson(CreatedSession, response);
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body.token;
 }
@@ -85,13 +86,7 @@ describe("POST /auth/sessions", () => {
     const g = await createGallery();
     const member = await createMember(g.id, "editor");
     const response = await login(member.email.toLowerCase(), member.password);
-    const body = await json<{
-      id: string;
-      token: string;
-      expires_at: string;
-      member: Record<string, unknown>;
-      gallery_id: string;
-    }>(response);
+    const body = await readJson(CreatedSession, response);
     expect(response.status, JSON.stringify(body)).toBe(201);
     expect(body.token).toMatch(/^gss_[A-Za-z0-9_-]{32}$/);
     expect(body.id).toMatch(/^ses_/);
@@ -190,7 +185,7 @@ describe("GET /auth/sessions/current", () => {
     const member = await createMember(g.id, "viewer");
     const token = await loginToken(member);
     const response = await call("GET", "/auth/sessions/current", { key: token });
-    const body = await json<Record<string, unknown>>(response);
+    const body = await readJson(CurrentSession, response);
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.id).toMatch(/^ses_/);
     expect(body.member).toEqual({
@@ -219,7 +214,10 @@ describe("DELETE /auth/sessions/current", () => {
     const cookie = { cookie: `gallery_session=${token}` };
     expect((await call("GET", "/gallery/artworks", { headers: cookie })).status).toBe(200);
 
-    const current = await json<{ id: string }>(await call("GET", "/auth/sessions/current", { key: token }));
+    const current = await readJson(
+      CurrentSession,
+      await call("GET", "/auth/sessions/current", { key: token }),
+    );
     const logout = await call("DELETE", "/auth/sessions/current", { headers: cookie });
     const body = await json(logout);
     expect(logout.status, JSON.stringify(body)).toBe(200);

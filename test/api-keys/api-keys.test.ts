@@ -1,31 +1,24 @@
+import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../lib/crypto";
-import { newId } from "../lib/ids";
-import { hashPassword } from "../lib/password";
-import { call, createGallery, db, json } from "./helpers/gallery";
+import { sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
+import { ApiKey, CreatedApiKey } from "../../lib/schemas/api-keys";
+import { CreatedSession } from "../../lib/schemas/auth";
+import { call, createGallery, db, json, readJson } from "../helpers/gallery";
+import { pageOf } from "../helpers/pages";
+import type { ProblemBody } from "../helpers/problem";
 
-interface ApiKeyBody {
-  id: string;
-  name: string;
-  kind: "secret" | "publishable";
-  prefix: string;
-  scopes: string[];
-  last_used_at: string | null;
-  revoked_at: string | null;
-  created_at: string;
-  secret?: string | null;
-}
+/** A key as the API shows it; `secret` is set (once) only in the create response. */
+type CreatedKeyBody = z.infer<typeof CreatedApiKey>;
+type ApiKeyBody = z.infer<typeof ApiKey>;
 
-interface Problem {
-  code: string;
-  detail: string;
-  details: unknown;
-}
-
-async function createKey(key: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await call("POST", "/gallery/api-keys", { key, body, headers });
-  return { response, body: await json<ApiKeyBody & Problem>(response) };
+async function createKey(key: string, request: unknown, headers: Record<string, string> = {}) {
+  const response = await call("POST", "/gallery/api-keys", { key, body: request, headers });
+  // A refused create answers a problem: its fields are there to assert on, beside the key's.
+  const body: CreatedKeyBody & Partial<ProblemBody> = await readJson(CreatedApiKey, response);
+  return { response, body };
 }
 
 async function sessionFor(galleryId: string, role: "editor" | "viewer"): Promise<string> {
@@ -36,14 +29,14 @@ async function sessionFor(galleryId: string, role: "editor" | "viewer"): Promise
   const response = await call("POST", "/auth/sessions", {
     body: { email: `${id}@gallery.example`, password },
   });
-  return (await json<{ token: string }>(response)).token;
+  return (await readJson(CreatedSession, response)).token;
 }
 
 const listScopes = ["artworks:read", "artists:read"];
 
 /** The keys this file minted through the API: createGallery's own key is named `test`. */
 async function mintedKeys(key: string): Promise<ApiKeyBody[]> {
-  const page = await json<{ data: ApiKeyBody[] }>(await call("GET", "/gallery/api-keys", { key }));
+  const page = await readJson(pageOf(ApiKey), await call("GET", "/gallery/api-keys", { key }));
   return page.data.filter((k) => k.name !== "test");
 }
 
@@ -70,7 +63,7 @@ describe("POST /gallery/api-keys", () => {
     const listText = await list.text();
     expect(list.status).toBe(200);
     expect(listText).not.toContain(secret);
-    const page = JSON.parse(listText) as { data: ApiKeyBody[]; next_cursor: string | null };
+    const page = pageOf(ApiKey).parse(JSON.parse(listText));
     const listed = page.data.find((k) => k.id === body.id);
     const { secret: _secret, ...withoutSecret } = body;
     expect(listed).toEqual(withoutSecret);
@@ -217,12 +210,14 @@ describe("GET /gallery/api-keys", () => {
     for (const name of ["a", "b", "c"]) {
       ids.push((await createKey(g.key, { name, scopes: ["events:read"] })).body.id);
     }
-    const first = await json<{ data: ApiKeyBody[]; next_cursor: string }>(
+    const first = await readJson(
+      pageOf(ApiKey),
       await call("GET", "/gallery/api-keys?limit=2", { key: g.key }),
     );
     // The gallery's own full-scope test key is the oldest.
     expect(first.data.map((k) => k.id)).toEqual([ids[2], ids[1]]);
-    const second = await json<{ data: ApiKeyBody[]; next_cursor: string | null }>(
+    const second = await readJson(
+      pageOf(ApiKey),
       await call("GET", `/gallery/api-keys?limit=2&cursor=${first.next_cursor}`, { key: g.key }),
     );
     expect(second.data.map((k) => k.id)[0]).toBe(ids[0]);
@@ -247,7 +242,7 @@ describe("DELETE /gallery/api-keys/{id}", () => {
     expect((await call("GET", "/gallery/artworks", { headers: { "x-api-key": secret } })).status).toBe(200);
 
     const revoke = await call("DELETE", `/gallery/api-keys/${created.id}`, { key: g.key });
-    const revoked = await json<ApiKeyBody>(revoke);
+    const revoked = await readJson(ApiKey, revoke);
     expect(revoke.status, JSON.stringify(revoked)).toBe(200);
     expect(revoked.id).toBe(created.id);
     expect(revoked.revoked_at).toEqual(expect.any(String));
@@ -257,7 +252,7 @@ describe("DELETE /gallery/api-keys/{id}", () => {
     expect((await json(after)).code).toBe("unauthenticated");
     expect((await call("GET", "/gallery/artworks", { headers: { "x-api-key": secret } })).status).toBe(401);
 
-    const listed = await json<{ data: ApiKeyBody[] }>(await call("GET", "/gallery/api-keys", { key: g.key }));
+    const listed = await readJson(pageOf(ApiKey), await call("GET", "/gallery/api-keys", { key: g.key }));
     expect(listed.data.find((k) => k.id === created.id)?.revoked_at).toBe(revoked.revoked_at);
     const again = await call("DELETE", `/gallery/api-keys/${created.id}`, { key: g.key });
     expect(again.status).toBe(200);
@@ -296,7 +291,9 @@ describe("DELETE /gallery/api-keys/{id}", () => {
     const reader = await g.keyWith(["api_keys:read", "api_keys:create"]);
     const response = await call("DELETE", `/gallery/api-keys/${body.id}`, { key: reader });
     expect(response.status).toBe(403);
-    expect((await json<Problem>(response)).details).toMatchObject({ missing_scopes: ["api_keys:delete"] });
+    expect((await json<ProblemBody>(response)).details).toMatchObject({
+      missing_scopes: ["api_keys:delete"],
+    });
     expect((await call("GET", "/gallery/artworks", { key: body.secret! })).status).toBe(200);
   });
 });

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { textArray } from "../db/queries/rows";
-import { eventTypes } from "../lib/event-types";
-import { newId } from "../lib/ids";
-import { call, createGallery, db, json, type TestGallery } from "./helpers/gallery";
+import { textArray } from "../../db/queries/rows";
+import { eventTypes } from "../../lib/event-types";
+import { newId } from "../../lib/ids";
+import { Artwork } from "../../lib/schemas/artworks";
+import { DomainEvent } from "../../lib/schemas/events";
+import { call, createGallery, db, json, readJson, type TestGallery } from "../helpers/gallery";
+import { pageOf } from "../helpers/pages";
 
 async function endpoint(galleryId: string, eventTypes: string[], enabled = true): Promise<string> {
   const id = newId("we");
@@ -51,7 +54,7 @@ describe("outbox fan-out to webhook endpoints", () => {
     expect(rows.every((r) => /^wd_[0-9a-z]{26}$/.test(r.id))).toBe(true);
     expect(await deliveries(other.id)).toEqual([]);
 
-    const { id } = await json<{ id: string }>(response);
+    const { id } = await readJson(Artwork, response);
     await call("PATCH", `/gallery/artworks/${id}`, { key: g.key, body: { price_cents: 5000 } });
     const after = await deliveries(g.id);
     const byType = (type: string) =>
@@ -79,9 +82,7 @@ describe("GET /gallery/events/{id}", () => {
   it("returns the event the list shows, byte for byte", async () => {
     const g = await createGallery();
     await call("POST", "/gallery/artworks", { key: g.key, body: { title: "Evented" } });
-    const page = await json<{ data: Record<string, unknown>[] }>(
-      await call("GET", "/gallery/events", { key: g.key }),
-    );
+    const page = await readJson(pageOf(DomainEvent), await call("GET", "/gallery/events", { key: g.key }));
     const listed = page.data[0]!;
     const response = await call("GET", `/gallery/events/${listed.id}`, { key: g.key });
     expect(response.status).toBe(200);

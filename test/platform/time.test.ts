@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoTimestamp, isStrictUtcTimestamp, UtcTimestamp } from "../lib/time";
+import { isoTimestamp, isStrictUtcTimestamp, UtcTimestamp } from "../../lib/time";
 
 describe("isStrictUtcTimestamp", () => {
   const valid = [

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../lib/webhook-signing";
+import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../../lib/webhook-signing";
 import {
   decide,
   defaultLeaseMs,
@@ -10,7 +10,7 @@ import {
   RETRY_AFTER_CAP_MS,
   RETRY_SCHEDULE_MS,
   retryDelayMs,
-} from "../services/webhooks/delivery";
+} from "../../services/webhooks/delivery";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

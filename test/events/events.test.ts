@@ -1,31 +1,22 @@
+import type { z } from "@hono/zod-openapi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../lib/ids";
-import {
-  compareKeys,
-  expectProblem,
-  getPage,
-  minutesAfterEpoch,
-  seedEvent,
-  walkPages,
-} from "./helpers/artworks";
-import { call, createGallery, json, type TestGallery } from "./helpers/gallery";
+import { newId } from "../../lib/ids";
+import { Artwork } from "../../lib/schemas/artworks";
+import type { DomainEvent } from "../../lib/schemas/events";
+import { call, createGallery, readJson, type TestGallery } from "../helpers/gallery";
+import { compareKeys, getPage, walkPages } from "../helpers/pages";
+import { expectProblem } from "../helpers/problem";
+import { minutesAfterEpoch, seedEvent } from "../helpers/seed";
 
-interface DomainEvent {
-  id: string;
-  type: string;
-  livemode: boolean;
-  resource_type: string;
-  resource_id: string;
-  data: Record<string, unknown>;
-  created_at: string;
-}
+/** An event as the API shows it. */
+type DomainEventBody = z.infer<typeof DomainEvent>;
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function createArtwork(g: TestGallery, body: Record<string, unknown>) {
   const res = await call("POST", "/gallery/artworks", { key: g.key, body });
   expect(res.status).toBe(201);
-  return json<Record<string, unknown> & { id: string }>(res);
+  return readJson(Artwork, res);
 }
 
 /** The expected keyset order of events: (created_at, id), newest first unless asc. */
@@ -40,7 +31,7 @@ describe("GET /gallery/events: events written by the API", () => {
   let g: TestGallery;
   let first: Record<string, unknown> & { id: string };
   let second: Record<string, unknown> & { id: string };
-  let events: DomainEvent[];
+  let events: DomainEventBody[];
 
   beforeAll(async () => {
     g = await createGallery();
@@ -53,7 +44,7 @@ describe("GET /gallery/events: events written by the API", () => {
     expect(patched.status).toBe(200);
     const deleted = await call("DELETE", `/gallery/artworks/${second.id}`, { key: g.key });
     expect(deleted.status).toBe(200);
-    events = (await getPage<DomainEvent>(g.key, "/gallery/events")).data;
+    events = (await getPage<DomainEventBody>(g.key, "/gallery/events")).data;
   });
 
   it("lists every event, newest first", async () => {
@@ -97,10 +88,10 @@ describe("GET /gallery/events: events written by the API", () => {
   });
 
   it("type filters by exact type", async () => {
-    const created = await getPage<DomainEvent>(g.key, "/gallery/events", "type=artwork.created");
+    const created = await getPage<DomainEventBody>(g.key, "/gallery/events", "type=artwork.created");
     expect(created.data.map((e) => e.resource_id)).toEqual([second.id, first.id]);
     expect(created.data.every((e) => e.type === "artwork.created")).toBe(true);
-    const updated = await getPage<DomainEvent>(g.key, "/gallery/events", "type=artwork.updated");
+    const updated = await getPage<DomainEventBody>(g.key, "/gallery/events", "type=artwork.updated");
     expect(updated.data.map((e) => [e.type, e.resource_id])).toEqual([["artwork.updated", first.id]]);
     for (const notExact of ["artwork", "artwork.", "artwork.create", "Artwork.created", "artwork.*", "%"]) {
       const page = await getPage(g.key, "/gallery/events", `type=${encodeURIComponent(notExact)}`);
@@ -110,9 +101,9 @@ describe("GET /gallery/events: events written by the API", () => {
   });
 
   it("dir=asc lists oldest first", async () => {
-    const asc = await getPage<DomainEvent>(g.key, "/gallery/events", "dir=asc");
+    const asc = await getPage<DomainEventBody>(g.key, "/gallery/events", "dir=asc");
     expect(asc.data.map((e) => e.id)).toEqual([...events].reverse().map((e) => e.id));
-    const explicit = await getPage<DomainEvent>(g.key, "/gallery/events", "sort=created&dir=desc");
+    const explicit = await getPage<DomainEventBody>(g.key, "/gallery/events", "sort=created&dir=desc");
     expect(explicit.data).toEqual(events);
   });
 
@@ -133,12 +124,14 @@ describe("GET /gallery/events: tenancy and livemode", () => {
     const theirs = await createGallery();
     const a = await createArtwork(mine, { title: "Mine" });
     const b = await createArtwork(theirs, { title: "Theirs" });
-    const myEvents = (await getPage<DomainEvent>(mine.key, "/gallery/events")).data;
-    const theirEvents = (await getPage<DomainEvent>(theirs.key, "/gallery/events")).data;
+    const myEvents = (await getPage<DomainEventBody>(mine.key, "/gallery/events")).data;
+    const theirEvents = (await getPage<DomainEventBody>(theirs.key, "/gallery/events")).data;
     expect(myEvents.map((e) => e.resource_id)).toEqual([a.id]);
     expect(theirEvents.map((e) => e.resource_id)).toEqual([b.id]);
     expect(
-      (await getPage<DomainEvent>(mine.key, "/gallery/events", "type=artwork.created")).data.map((e) => e.id),
+      (await getPage<DomainEventBody>(mine.key, "/gallery/events", "type=artwork.created")).data.map(
+        (e) => e.id,
+      ),
     ).toEqual(myEvents.map((e) => e.id));
   });
 
@@ -147,8 +140,8 @@ describe("GET /gallery/events: tenancy and livemode", () => {
     const sandbox = await createGallery({ livemode: false });
     await createArtwork(live, { title: "Live" });
     await createArtwork(sandbox, { title: "Sandbox" });
-    const liveEvents = (await getPage<DomainEvent>(live.key, "/gallery/events")).data;
-    const sandboxEvents = (await getPage<DomainEvent>(sandbox.key, "/gallery/events")).data;
+    const liveEvents = (await getPage<DomainEventBody>(live.key, "/gallery/events")).data;
+    const sandboxEvents = (await getPage<DomainEventBody>(sandbox.key, "/gallery/events")).data;
     expect(liveEvents.map((e) => e.livemode)).toEqual([true]);
     expect(sandboxEvents.map((e) => e.livemode)).toEqual([false]);
   });
@@ -171,7 +164,7 @@ describe("GET /gallery/events: pagination", () => {
 
   for (const dir of ["desc", "asc"] as const) {
     it(`walks every event exactly once with limit 7, dir=${dir}`, async () => {
-      const pages = await walkPages<DomainEvent>(g.key, "/gallery/events", { limit: "7", dir });
+      const pages = await walkPages<DomainEventBody>(g.key, "/gallery/events", { limit: "7", dir });
       expect(pages.map((p) => p.data.length)).toEqual([7, 7, 7, 4]);
       expect(pages.at(-1)!.next_cursor).toBeNull();
       expect(pages.flatMap((p) => p.data.map((e) => e.id))).toEqual(ordered(seeded, dir));
@@ -181,7 +174,7 @@ describe("GET /gallery/events: pagination", () => {
   it("the type filter holds across pages", async () => {
     const deletedOnly = seeded.filter((e) => e.type === "artwork.deleted");
     expect(deletedOnly).toHaveLength(7);
-    const pages = await walkPages<DomainEvent>(g.key, "/gallery/events", {
+    const pages = await walkPages<DomainEventBody>(g.key, "/gallery/events", {
       limit: "2",
       type: "artwork.deleted",
     });
@@ -196,13 +189,18 @@ describe("GET /gallery/events: pagination", () => {
       const created_at = minutesAfterEpoch(i);
       before.push({ id: await seedEvent(fresh.id, { created_at }), created_at });
     }
-    const desc = await walkPages<DomainEvent>(fresh.key, "/gallery/events", { limit: "2" }, async (page) => {
-      if (page.next_cursor) await createArtwork(fresh, { title: "During desc" });
-    });
+    const desc = await walkPages<DomainEventBody>(
+      fresh.key,
+      "/gallery/events",
+      { limit: "2" },
+      async (page) => {
+        if (page.next_cursor) await createArtwork(fresh, { title: "During desc" });
+      },
+    );
     expect(desc.flatMap((p) => p.data.map((e) => e.id))).toEqual(ordered(before, "desc"));
 
     const written: string[] = [];
-    const asc = await walkPages<DomainEvent>(
+    const asc = await walkPages<DomainEventBody>(
       fresh.key,
       "/gallery/events",
       { limit: "2", dir: "asc" },
@@ -239,10 +237,10 @@ describe("GET /gallery/events: pagination", () => {
         field: "cursor",
       },
     );
-    const next = await getPage<DomainEvent>(g.key, "/gallery/events", `limit=5&cursor=${cursor}`);
+    const next = await getPage<DomainEventBody>(g.key, "/gallery/events", `limit=5&cursor=${cursor}`);
     expect(next.data.map((e) => e.id)).toEqual(ordered(seeded, "desc").slice(5, 10));
     // A cursor may be combined with a type filter it was not minted with: it is only a position.
-    const filtered = await getPage<DomainEvent>(
+    const filtered = await getPage<DomainEventBody>(
       g.key,
       "/gallery/events",
       `type=artwork.deleted&cursor=${cursor}`,
@@ -287,7 +285,7 @@ describe("GET /gallery/events: invalid parameters", () => {
   it("an event id of another gallery is nowhere to be found", async () => {
     const other = await createGallery();
     const foreign = await seedEvent(other.id, { created_at: minutesAfterEpoch(0), id: newId("evt") });
-    const mine = await getPage<DomainEvent>(g.key, "/gallery/events", "limit=100");
+    const mine = await getPage<DomainEventBody>(g.key, "/gallery/events", "limit=100");
     expect(mine.data.map((e) => e.id)).not.toContain(foreign);
     expect(mine.data).toEqual([]);
   });

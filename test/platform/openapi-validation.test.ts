@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { call, createGallery } from "./helpers/gallery";
+import { Artwork } from "../../lib/schemas/artworks";
+import { call, createGallery, readJson } from "../helpers/gallery";
 import {
   componentValidator,
   documentedOperations,
   openApiDocument,
   validateResponse,
-} from "./helpers/openapi";
+} from "../helpers/openapi";
 
 /** The response validation that `call()` applies to every test is itself tested here. */
 
@@ -35,7 +36,7 @@ describe("OpenAPI response validation", () => {
     const g = await createGallery();
     const created = await call("POST", "/gallery/artworks", { key: g.key, body: { title: "Valid" } });
     expect(created.status).toBe(201);
-    const artwork = (await created.json()) as Record<string, unknown>;
+    const artwork = await readJson(Artwork, created);
     const validator = await componentValidator("Artwork");
     expect(validator.validate(artwork).valid).toBe(true);
 

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { insertRow } from "../../db/queries/rows";
+import { newId } from "../../lib/ids";
+import { db } from "./gallery";
+
+/** Rows written by direct SQL, for columns the API does not let a caller set, and rows read back the same way. */
+
+/** `2024-01-01T00:00:00.000Z` plus `minutes` minutes: distinct, ordered, millisecond-exact timestamps. */
+export function minutesAfterEpoch(minutes: number): string {
+  return new Date(Date.UTC(2024, 0, 1) + minutes * 60_000).toISOString();
+}
+
+/** Inserts a domain event row directly, with an explicit created_at. */
+export async function seedEvent(
+  galleryId: string,
+  columns: { created_at: string; type?: string; id?: string; livemode?: boolean },
+): Promise<string> {
+  const id = columns.id ?? newId("evt");
+  await db().execute(
+    insertRow("domain_events", {
+      id,
+      gallery_id: galleryId,
+      type: columns.type ?? "artwork.created",
+      livemode: columns.livemode ?? false,
+      resource_type: "artwork",
+      resource_id: newId("art"),
+      data: { seeded: true },
+      created_at: columns.created_at,
+    }),
+  );
+  return id;
+}
+
+/** Domain events of one gallery straight from the outbox table, oldest first. */
+export async function outboxEvents(
+  galleryId: string,
+): Promise<{ id: string; type: string; resource_id: string; data: Record<string, unknown> }[]> {
+  const result = await db().execute<{
+    id: string;
+    type: string;
+    resource_id: string;
+    data: Record<string, unknown>;
+  }>(
+    sql`select id, type, resource_id, data from domain_events where gallery_id = ${galleryId} order by created_at, id`,
+  );
+  return result.rows;
+}
+
+/** Number of rows of `table` in one gallery. */
+export async function countRows(table: "artworks" | "domain_events" | "idempotency_keys", galleryId: string) {
+  const result = await db().execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where gallery_id = ${galleryId}`,
+  );
+  return Number(result.rows[0]!.n);
+}

@@ -1,0 +1,304 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import "../../functions/api";
+import { encodeCursor } from "../../lib/cursor";
+import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
+import { newId } from "../../lib/ids";
+import { allScopes } from "../../lib/scopes";
+import { fixtureFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
+import { call, createGallery, type TestGallery } from "../helpers/gallery";
+import { expectProblem } from "../helpers/problem";
+
+/**
+ * Generated from the route registry: every operation declared with `operation()` gets these checks, so a new
+ * route cannot skip them.
+ */
+
+function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? newId(op.pathIds[name] ?? "xx"));
+}
+
+/** Real resources in `g` for every id in the operation's path. */
+async function fixtureIds(op: OperationEntry, g: TestGallery): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(g);
+  return ids;
+}
+
+function bodyFor(op: OperationEntry): Record<string, unknown> | undefined {
+  return op.exampleBody ?? (["POST", "PATCH", "PUT"].includes(op.method) ? {} : undefined);
+}
+
+/**
+ * Another valid request body: the example body with its first string or number field changed (a timestamp a
+ * year earlier, any other string suffixed, a number plus one); undefined when it has no such field.
+ */
+function alteredBody(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  for (const [field, value] of Object.entries(body ?? {})) {
+    if (typeof value === "string") {
+      const year = /^(\d{4})-\d\d-\d\dT/.exec(value)?.[1];
+      const other = year ? `${Number(year) - 1}${value.slice(4)}` : `${value}-2`;
+      return { ...body, [field]: other };
+    }
+    if (typeof value === "number") return { ...body, [field]: value + 1 };
+  }
+  return undefined;
+}
+
+/** The JSON body of a response (null when it has none). */
+async function bodyOf(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  return text === "" ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** Every value at a path such as `formats[].price_cents` (`[]` walks an array). */
+function valuesAt(value: unknown, segments: readonly string[]): unknown[] {
+  const [segment, ...rest] = segments;
+  if (segment === undefined) return [value];
+  const many = segment.endsWith("[]");
+  const next = (value as Record<string, unknown> | null)?.[many ? segment.slice(0, -2) : segment];
+  if (many) return Array.isArray(next) ? next.flatMap((item) => valuesAt(item, rest)) : [];
+  return next === undefined ? [] : valuesAt(next, rest);
+}
+
+function requestFor(op: OperationEntry, key: string | null, ids: Record<string, string> = {}, query = "") {
+  const body = op.exampleBody ?? (["POST", "PATCH", "PUT"].includes(op.method) ? {} : undefined);
+  return call(op.method, `${pathFor(op, ids)}${query}`, { key, body });
+}
+
+const operations = operationRegistry.filter(
+  (op) => op.credentials.includes("secret") || op.credentials.includes("session"),
+);
+
+describe("route registry", () => {
+  it("has the foundation's operations", () => {
+    const ids = operationRegistry.map((op) => op.operationId);
+    for (const id of [
+      "listArtworks",
+      "getArtwork",
+      "createArtwork",
+      "updateArtwork",
+      "deleteArtwork",
+      "listEvents",
+    ]) {
+      expect(ids).toContain(id);
+    }
+  });
+});
+
+describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
+  let home: TestGallery;
+  let other: TestGallery;
+  beforeAll(async () => {
+    [home, other] = await Promise.all([createGallery(), createGallery()]);
+  });
+
+  it("answers 401 without a credential", async () => {
+    await expectProblem(await requestFor(op, null), 401, "unauthenticated");
+  });
+
+  it("answers 401 for an unknown or malformed credential", async () => {
+    await expectProblem(
+      await requestFor(op, "gpk_doesnotexistdoesnotexistdoesnotexist"),
+      401,
+      "unauthenticated",
+    );
+    await expectProblem(await requestFor(op, "not-a-key"), 401, "unauthenticated");
+  });
+
+  it.each(op.scopes.map((s) => [s]))("answers 403 when scope %s is missing", async (scope) => {
+    const key = await home.keyWith(allScopes.filter((s) => s !== scope));
+    const body = await expectProblem(await requestFor(op, key), 403, "forbidden");
+    expect(body.details).toHaveProperty("missing_scopes", [scope]);
+  });
+
+  it.runIf(!op.credentials.includes("secret"))("answers 403 to a secret key", async () => {
+    await expectProblem(await requestFor(op, home.key), 403, "forbidden");
+  });
+
+  it.runIf(Object.keys(op.pathIds).length > 0 && op.credentials.includes("secret"))(
+    "answers 404 for another gallery's id",
+    async () => {
+      const ids: Record<string, string> = {};
+      for (const [name, prefix] of Object.entries(op.pathIds)) {
+        ids[name] = await fixtureFor(prefix)(other);
+      }
+      await expectProblem(await requestFor(op, home.key, ids), 404, "not_found");
+      // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
+      const own = await requestFor(op, other.key, ids);
+      expect(own.status).toBeLessThan(300);
+    },
+  );
+
+  it.runIf(op.paginated && op.credentials.includes("secret"))(
+    "rejects out-of-range limits and bad cursors",
+    async () => {
+      for (const limit of ["0", "101", "abc", "-1", "1.5", ""]) {
+        await expectProblem(await requestFor(op, home.key, {}, `?limit=${limit}`), 400, "invalid_request");
+      }
+      await expectProblem(await requestFor(op, home.key, {}, "?cursor=garbage"), 400, "invalid_request");
+      const sort = op.sorts[0]!;
+      const cursor = await encodeCursor(env.SIGNING_SECRET, {
+        r: op.operationId,
+        s: sort,
+        d: "desc",
+        k: ["2024-01-01T00:00:00.000Z", "x_1"],
+      });
+      const other = op.sorts.find((s) => s !== sort);
+      await expectProblem(
+        await requestFor(op, home.key, {}, `?cursor=${cursor}&dir=asc`),
+        400,
+        "invalid_request",
+      );
+      if (other) {
+        await expectProblem(
+          await requestFor(op, home.key, {}, `?cursor=${cursor}&sort=${other}`),
+          400,
+          "invalid_request",
+        );
+      }
+      const tampered = `${cursor.slice(0, 5)}${cursor[5] === "A" ? "B" : "A"}${cursor.slice(6)}`;
+      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${tampered}`), 400, "invalid_request");
+      const foreign = await encodeCursor(env.SIGNING_SECRET, {
+        r: "someOtherList",
+        s: sort,
+        d: "desc",
+        k: [null, "x_1"],
+      });
+      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${foreign}`), 400, "invalid_request");
+    },
+  );
+
+  it.runIf(op.exampleBody !== undefined && op.credentials.includes("secret"))(
+    "rejects an unknown body field",
+    async () => {
+      const ids: Record<string, string> = {};
+      for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(home);
+      const response = await call(op.method, pathFor(op, ids), {
+        key: home.key,
+        body: { ...op.exampleBody, no_such_field: 1 },
+      });
+      const body = await expectProblem(response, 400, "invalid_request");
+      expect(body.details).toContainEqual({
+        location: "body",
+        field: "no_such_field",
+        message: "is not a known field",
+      });
+    },
+  );
+
+  it.runIf(op.credentials.includes("secret"))("rejects an unknown query parameter", async () => {
+    const response = await requestFor(op, home.key, {}, "?no_such_param=1");
+    const body = await expectProblem(response, 400, "invalid_request");
+    expect(body.details).toContainEqual({
+      location: "query",
+      field: "no_such_param",
+      message: "is not a known parameter",
+    });
+  });
+});
+
+const idempotentOperations = operations.filter((op) => op.idempotent && op.credentials.includes("secret"));
+
+describe.each(
+  idempotentOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s with an Idempotency-Key", (_, op) => {
+  let g: TestGallery;
+  beforeAll(async () => {
+    g = await createGallery();
+  });
+
+  function send(key: string, ids: Record<string, string>, body: Record<string, unknown> | undefined) {
+    return call(op.method, pathFor(op, ids), { key: g.key, body, headers: { "Idempotency-Key": key } });
+  }
+
+  it("replays the first response for the same key and body, marked Idempotent-Replayed", async () => {
+    const ids = await fixtureIds(op, g);
+    const key = `conformance-${crypto.randomUUID()}`;
+    const first = await send(key, ids, bodyFor(op));
+    expect(first.status).toBeLessThan(300);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const firstBody = await bodyOf(first);
+    const again = await send(key, ids, bodyFor(op));
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const againBody = await bodyOf(again);
+    // Declared (replayOmits): a field shown once, such as a secret, is null in the replay and only there.
+    for (const field of op.replayOmits ?? []) {
+      expect(firstBody?.[field], `${field} in the first response`).toEqual(expect.anything());
+      expect(againBody?.[field], `${field} in the replay`).toBeNull();
+      delete firstBody?.[field];
+      delete againBody?.[field];
+    }
+    expect(againBody).toEqual(firstBody);
+  });
+
+  it.runIf(alteredBody(op.exampleBody) !== undefined)(
+    "refuses the same key with another body: 400 idempotency_key_reused",
+    async () => {
+      const ids = await fixtureIds(op, g);
+      const key = `conformance-${crypto.randomUUID()}`;
+      const first = await send(key, ids, bodyFor(op));
+      expect(first.status, await first.text()).toBeLessThan(300);
+      await expectProblem(await send(key, ids, alteredBody(op.exampleBody)), 400, "idempotency_key_reused");
+    },
+  );
+
+  it.runIf(Object.keys(op.pathIds).length > 0)(
+    "refuses the same key on another id: 400 idempotency_key_reused",
+    async () => {
+      const [ids, otherIds] = [await fixtureIds(op, g), await fixtureIds(op, g)];
+      const key = `conformance-${crypto.randomUUID()}`;
+      const first = await send(key, ids, bodyFor(op));
+      expect(first.status, await first.text()).toBeLessThan(300);
+      await expectProblem(await send(key, otherIds, bodyFor(op)), 400, "idempotency_key_reused");
+    },
+  );
+});
+
+const gatedOperations = operations.filter(
+  (op) => op.gatedPrices?.length && op.credentials.includes("secret"),
+);
+
+describe.each(
+  gatedOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s: membership-gated prices", (_, op) => {
+  /**
+   * The gated prices one gallery's read-only key (exactly the operation's scopes, all `:read`) and full key
+   * see, with priced fixtures (public-priced or not) at the path's ids, or of every kind for a list.
+   */
+  async function pricesSeen(publicPriced: boolean): Promise<{ readOnly: unknown[]; full: unknown[] }> {
+    const g = await createGallery();
+    const ids: Record<string, string> = {};
+    for (const [name, prefix] of Object.entries(op.pathIds)) {
+      ids[name] = await pricedFixtureFor(prefix)(g, publicPriced);
+    }
+    if (Object.keys(op.pathIds).length === 0) {
+      for (const make of Object.values(pricedFixtures)) await make(g, publicPriced);
+    }
+    expect(op.scopes.every((s) => s.endsWith(":read"))).toBe(true);
+    const readOnlyKey = await g.keyWith(op.scopes);
+    const seen = async (key: string) => {
+      const response = await call(op.method, pathFor(op, ids), { key });
+      expect(response.status).toBe(200);
+      const body = await bodyOf(response);
+      const items = op.paginated ? (body?.data as unknown[]) : [body];
+      return items.flatMap((item) => op.gatedPrices!.flatMap((path) => valuesAt(item, path.split("."))));
+    };
+    return { readOnly: await seen(readOnlyKey), full: await seen(g.key) };
+  }
+
+  it("a read-only key sees them null unless public-priced; a full key sees them", async () => {
+    const { readOnly, full } = await pricesSeen(false);
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((price) => typeof price === "number")).toBe(true);
+    expect(readOnly).toEqual(full.map(() => null));
+  });
+
+  it("a read-only key sees them when the resource is public-priced", async () => {
+    const { readOnly, full } = await pricesSeen(true);
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.every((price) => typeof price === "number")).toBe(true);
+    expect(readOnly).toEqual(full);
+  });
+});
