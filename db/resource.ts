@@ -1,4 +1,4 @@
-import { type Column, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
@@ -23,6 +23,24 @@ type Snake<S extends string> = S extends `${infer H}${infer T}`
 export type RowValues<T extends PgTable> = {
   [K in keyof T["$inferInsert"] & string as Snake<K>]?: T["$inferInsert"][K];
 };
+
+/** API-named (snake_case) values → drizzle's insert/update values for `table`, keyed as the table declares them. */
+export function rowOf<T extends PgTable>(table: T, values: RowValues<T>): T["$inferInsert"] {
+  const keys = new Map(
+    Object.entries(getTableColumns(table) as Record<string, Column>).map(([key, column]) => [
+      column.name,
+      key,
+    ]),
+  );
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(values)) {
+    if (v === undefined) continue;
+    const key = keys.get(name);
+    if (!key) throw new Error(`${getTableName(table)}: no column ${name}`);
+    out[key] = v;
+  }
+  return out as T["$inferInsert"];
+}
 
 /** How a field's value is read: the table alias and, in overlay views, the value in place of the column. */
 export interface JsonView {
@@ -119,14 +137,7 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
       return column.getSQLType();
     },
     row(values) {
-      const out: Record<string, unknown> = {};
-      for (const [name, v] of Object.entries(values)) {
-        if (v === undefined) continue;
-        const entry = byName.get(name);
-        if (!entry) throw new Error(`${spec.alias}: no column ${name}`);
-        out[entry.key] = v;
-      }
-      return out as T["$inferInsert"];
+      return rowOf(spec.table, values);
     },
   };
   describedResources.push(described as unknown as Resource<z.ZodObject, PgTable, never>);

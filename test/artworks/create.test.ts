@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertRow } from "../../db/queries/rows";
+import { locations } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { Artwork } from "../../lib/schemas/artworks";
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { pageOf } from "../helpers/pages";
 import { expectProblem } from "../helpers/problem";
-import { countRows, outboxEvents } from "../helpers/seed";
+import { countRows, insertRow, outboxEvents } from "../helpers/seed";
 import {
   activity,
   create,
@@ -273,7 +273,7 @@ describe("POST /gallery/artworks: invalid requests change nothing", () => {
     const foreignArtist = await seedArtist(other.id, "Foreign");
     const foreignTag = await seedTag(other.id, "Foreign");
     const foreignLocation = newId("loc");
-    await db().execute(insertRow("locations", { id: foreignLocation, gallery_id: other.id, name: "Vault" }));
+    await db().execute(insertRow(locations, { id: foreignLocation, gallery_id: other.id, name: "Vault" }));
     const bodies = [
       { title: "x", artists: [{ artist_id: foreignArtist }] },
       { title: "x", artists: [{ artist_id: newId("artist") }] },

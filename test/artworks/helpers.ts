@@ -2,13 +2,22 @@ import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { insertRow } from "../../db/queries/rows";
+import {
+  artists,
+  artworkArtists,
+  artworkDrafts,
+  artworkFormats,
+  artworks,
+  artworkTags,
+  tags,
+} from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { idempotencyCacheKey } from "../../lib/idempotency";
 import { newId } from "../../lib/ids";
 import { Artwork } from "../../lib/schemas/artworks";
 import { call, callJson, db, readJson, type TestGallery } from "../helpers/gallery";
 import { getPage } from "../helpers/pages";
+import { insertRow } from "../helpers/seed";
 
 /**
  * Helpers for the artworks suites. Rows are seeded by direct SQL so a test controls every column (timestamps,
@@ -20,13 +29,13 @@ export type ArtworkBody = z.infer<typeof Artwork>;
 /** Inserts an artwork row with exactly these column values (snake_case column names); returns its id. */
 export async function seedArtwork(galleryId: string, columns: Record<string, unknown> = {}): Promise<string> {
   const id = (columns.id as string | undefined) ?? newId("art");
-  await db().execute(insertRow("artworks", { title: "Untitled", ...columns, id, gallery_id: galleryId }));
+  await db().execute(insertRow(artworks, { title: "Untitled", ...columns, id, gallery_id: galleryId }));
   return id;
 }
 
 export async function seedArtist(galleryId: string, name: string): Promise<string> {
   const id = newId("artist");
-  await db().execute(insertRow("artists", { id, gallery_id: galleryId, name }));
+  await db().execute(insertRow(artists, { id, gallery_id: galleryId, name }));
   return id;
 }
 
@@ -39,7 +48,7 @@ export async function creditArtist(
   position = 0,
 ): Promise<void> {
   await db().execute(
-    insertRow("artwork_artists", {
+    insertRow(artworkArtists, {
       gallery_id: galleryId,
       artwork_id: artworkId,
       artist_id: artistId,
@@ -51,14 +60,12 @@ export async function creditArtist(
 
 export async function seedTag(galleryId: string, name: string): Promise<string> {
   const id = newId("tag");
-  await db().execute(insertRow("tags", { id, gallery_id: galleryId, name, scope: "artwork" }));
+  await db().execute(insertRow(tags, { id, gallery_id: galleryId, name, scope: "artwork" }));
   return id;
 }
 
 export async function tagArtwork(galleryId: string, artworkId: string, tagId: string): Promise<void> {
-  await db().execute(
-    insertRow("artwork_tags", { gallery_id: galleryId, artwork_id: artworkId, tag_id: tagId }),
-  );
+  await db().execute(insertRow(artworkTags, { gallery_id: galleryId, artwork_id: artworkId, tag_id: tagId }));
 }
 
 /** Stores the editor's pending edits for an artwork (overlaid by `draft=true`). */
@@ -67,7 +74,7 @@ export async function seedDraft(
   artworkId: string,
   patch: Record<string, unknown>,
 ): Promise<void> {
-  await db().execute(insertRow("artwork_drafts", { artwork_id: artworkId, gallery_id: galleryId, patch }));
+  await db().execute(insertRow(artworkDrafts, { artwork_id: artworkId, gallery_id: galleryId, patch }));
 }
 
 export async function seedFormat(
@@ -77,7 +84,7 @@ export async function seedFormat(
 ): Promise<string> {
   const id = newId("fmt");
   await db().execute(
-    insertRow("artwork_formats", {
+    insertRow(artworkFormats, {
       label: "Format",
       ...columns,
       id,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertRow } from "../../db/queries/rows";
+import { locations } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { Artwork } from "../../lib/schemas/artworks";
 import { createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
-import { outboxEvents } from "../helpers/seed";
+import { insertRow, outboxEvents } from "../helpers/seed";
 import { activity, create, getArtwork, listedIds, patch, seedArtist, seedTag } from "./helpers";
 
 /** PATCH /gallery/artworks/{id}. */
@@ -100,7 +100,7 @@ describe("PATCH /gallery/artworks/{id}", () => {
     const from = newId("loc");
     const to = newId("loc");
     for (const id of [from, to]) {
-      await db().execute(insertRow("locations", { id, gallery_id: g.id, name: id }));
+      await db().execute(insertRow(locations, { id, gallery_id: g.id, name: id }));
     }
     const work = await create(g, { title: "Traveller", location_id: from });
     const moved = await readJson(Artwork, await patch(g, work.id, { location_id: to }));
@@ -153,7 +153,7 @@ describe("PATCH /gallery/artworks/{id}", () => {
     const foreignArtist = await seedArtist(other.id, "Foreign");
     const foreignTag = await seedTag(other.id, "Foreign");
     const foreignLocation = newId("loc");
-    await db().execute(insertRow("locations", { id: foreignLocation, gallery_id: other.id, name: "Vault" }));
+    await db().execute(insertRow(locations, { id: foreignLocation, gallery_id: other.id, name: "Vault" }));
     const work = await create(g, { title: "Guarded" });
     for (const body of [
       { artists: [{ artist_id: foreignArtist }] },

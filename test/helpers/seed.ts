@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
-import { insertRow } from "../../db/queries/rows";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { type RowValues, rowOf } from "../../db/resource";
+import { domainEvents } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { db } from "./gallery";
+
+/** An INSERT of one row into `table`, with values named as the columns are (`gallery_id`), checked by the compiler. */
+export function insertRow<T extends PgTable>(table: T, values: RowValues<T>) {
+  return db().insert(table).values(rowOf(table, values));
+}
 
 /** Rows written by direct SQL, for columns the API does not let a caller set, and rows read back the same way. */
 
@@ -17,7 +24,7 @@ export async function seedEvent(
 ): Promise<string> {
   const id = columns.id ?? newId("evt");
   await db().execute(
-    insertRow("domain_events", {
+    insertRow(domainEvents, {
       id,
       gallery_id: galleryId,
       type: columns.type ?? "artwork.created",
