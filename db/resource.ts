@@ -128,8 +128,10 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
     value,
     json(view) {
       if (unserved.length) throw new Error(`${spec.alias}: unserved fields ${unserved.join(", ")}`);
-      const pairs = fields.map((field) => sql`${sql.raw(`'${field}'`)} value ${fieldSql(view, field)}`);
-      return sql`json_object(${sql.join(pairs, sql`, `)})`;
+      // A record serialised by to_json: Postgres looks up how to print each field's type once per query, where
+      // json_object/json_build_object do it again for every value of every row (twice as slow here).
+      const columnsSql = fields.map((field) => sql`${fieldSql(view, field)} as ${sql.identifier(field)}`);
+      return sql`(select to_json(r) from (select ${sql.join(columnsSql, sql`, `)}) r)`;
     },
     sqlType(field) {
       const column = byName.get(field)?.column;
