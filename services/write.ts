@@ -75,11 +75,12 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
   }
   queries.push(...plan.statements);
   for (const event of plan.events) queries.push(eventInsert(principal, ctx.requestId, event));
+  // The body as Postgres prints it is the response, and what a replay sends again byte for byte.
   queries.push(
     claim
-      ? sql`update idempotency_keys set response_body = (${plan.body})::jsonb
-          where gallery_id = ${principal.galleryId} and key = ${claim.key} returning response_body::text as body`
-      : sql`select (${plan.body})::jsonb::text as body`,
+      ? sql`update idempotency_keys set response_body = (${plan.body})::text
+          where gallery_id = ${principal.galleryId} and key = ${claim.key} returning response_body as body`
+      : sql`select (${plan.body})::text as body`,
   );
 
   let body: string | null;

@@ -79,22 +79,30 @@ export const artworkDimensionResource = resource({
 interface FormatView extends JsonView {
   /** True where the format's price must not be shown. */
   gate: SQL;
+  /** The artwork view's key: the gate differs between views. */
+  key: string;
 }
 
 const artworkFormatResource = resource({
   schema: ArtworkFormat,
   table: artworkFormats,
   alias: "f",
+  viewKey: (view: FormatView) => view.key,
   computed: {
     price_cents: (view: FormatView) => sql`case when ${view.gate} then null else f.price_cents end`,
   },
 });
+
+function artworkViewKey(view: ArtworkView): string {
+  return `${view.draft ? "draft" : "committed"}:${view.gatePrices ? "gated" : "open"}`;
+}
 
 /** The artwork: every field a column of `artworks a`, but for its three nested collections. */
 export const artworkResource = resource({
   schema: Artwork,
   table: artworks,
   alias: "a",
+  viewKey: artworkViewKey,
   computed: {
     artists:
       () => sql`coalesce((select json_agg(${artworkArtistResource.json({})} order by aa.position, aa.artist_id)
@@ -104,7 +112,7 @@ export const artworkResource = resource({
         from artwork_dimensions dm where dm.artwork_id = a.id), '[]'::json)`,
     formats: (view: ArtworkView, value) => {
       const gate = view.gatePrices ? sql`not ${value("show_price_publicly")}` : sql`false`;
-      return sql`coalesce((select json_agg(${artworkFormatResource.json({ gate })} order by f.position, f.id)
+      return sql`coalesce((select json_agg(${artworkFormatResource.json({ gate, key: artworkViewKey(view) })} order by f.position, f.id)
         from artwork_formats f where f.artwork_id = a.id), '[]'::json)`;
     },
   },

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { StoredResponse } from "../../lib/idempotency";
 import type { Db } from "../client";
 import { idempotencyKeys } from "../schema";
@@ -12,7 +12,7 @@ export async function findIdempotencyClaim(
     .select({
       requestHash: idempotencyKeys.requestHash,
       status: idempotencyKeys.responseStatus,
-      body: sql<string | null>`${idempotencyKeys.responseBody}::text`,
+      body: idempotencyKeys.responseBody,
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.galleryId, galleryId), eq(idempotencyKeys.key, key)))

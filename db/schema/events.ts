@@ -114,7 +114,8 @@ export const idempotencyKeys = pgTable(
     method: text("method").notNull(),
     path: text("path").notNull(),
     responseStatus: integer("response_status").notNull(),
-    responseBody: jsonb("response_body"),
+    /** The response body exactly as it was sent, so a replay is byte for byte the same. */
+    responseBody: text("response_body"),
     createdAt: createdAt(),
   },
   (t) => [
