@@ -143,6 +143,38 @@ export async function writeExisting<E extends Existing, Schema extends z.ZodType
   return executeWrite(ctx, await plan(current, nextTimestamp(current.updatedAt)));
 }
 
+/**
+ * The plan of a partial update. When `previous` (the changed fields' former values) is empty nothing changes:
+ * no statement runs and no event is recorded, though the idempotency claim still is (a retry replays it).
+ * Otherwise the statements run and `<resource>.updated` is recorded with `previous_attributes`, before any
+ * further events.
+ */
+export function updatePlan<Schema extends z.ZodType>(update: {
+  schema: Schema;
+  type: EventType;
+  resourceType: string;
+  id: string;
+  /** The resource after the change (SQL, evaluated in the transaction): the response and the event's object. */
+  object: SQL;
+  previous: Record<string, unknown>;
+  statements: SQLWrapper[];
+  events?: DomainEventInput[];
+}): WritePlan<Schema, 200> {
+  const { schema, object, previous } = update;
+  if (Object.keys(previous).length === 0)
+    return { schema, statements: [], events: [], status: 200, body: object };
+  return {
+    schema,
+    statements: update.statements,
+    events: [
+      changeEvent(update.type, update.resourceType, update.id, object, previous),
+      ...(update.events ?? []),
+    ],
+    status: 200,
+    body: object,
+  };
+}
+
 /** `<resource>.<verb>` with `data.object` (SQL, evaluated after the change) and, for updates, `previous_attributes`. */
 export function changeEvent(
   type: EventType,

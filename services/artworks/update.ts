@@ -10,7 +10,7 @@ import { previousAttributes } from "../../lib/json";
 import { ApiError } from "../../lib/problem";
 import { Artwork, type ArtworkUpdateInput } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, guarded, updatePlan, writeExisting } from "../write";
 
 /**
  * The former values of the fields this patch changes. `artists`, `dimensions` and `tag_ids` are written as
@@ -51,11 +51,7 @@ export async function updateArtwork(ctx: ServiceContext, id: string, input: Artw
     }
     const previous = artworkPreviousAttributes(before, input);
     const object = artworkJsonById(galleryId, id, view);
-    // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
-    if (Object.keys(previous).length === 0) {
-      return { schema: Artwork, statements: [], events: [], status: 200 as const, body: object };
-    }
-    const events = [changeEvent("artwork.updated", "artwork", id, object, previous)];
+    const events = [];
     const activity: SQLWrapper[] = [];
     if ("price_cents" in previous || "currency" in previous) {
       const priceBefore = { price_cents: before.price_cents, currency: before.currency };
@@ -81,8 +77,13 @@ export async function updateArtwork(ctx: ServiceContext, id: string, input: Artw
         }),
       );
     }
-    return {
+    return updatePlan({
       schema: Artwork,
+      type: "artwork.updated",
+      resourceType: "artwork",
+      id,
+      object,
+      previous,
       statements: [
         ...artworkReferenceChecks(galleryId, input),
         guarded(updateArtworkStatement(db, galleryId, id, input, found.updatedAt, at)),
@@ -90,8 +91,6 @@ export async function updateArtwork(ctx: ServiceContext, id: string, input: Artw
         ...activity,
       ],
       events,
-      status: 200 as const,
-      body: object,
-    };
+    });
   });
 }

@@ -2,7 +2,7 @@ import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "
 import { previousAttributes } from "../../lib/json";
 import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { guarded, updatePlan, writeExisting } from "../write";
 import { requireSafeWebhookUrl } from "./url";
 
 /**
@@ -27,20 +27,17 @@ export async function updateWebhookEndpoint(
         if (before[field] !== null) previous[field] = before[field];
       }
     }
-    const object = endpointJsonById(galleryId, id);
-    // Nothing changes: no write and no event, but the idempotency claim is still recorded (or replayed).
-    if (Object.keys(previous).length === 0) {
-      return { schema: WebhookEndpoint, statements: [], events: [], status: 200 as const, body: object };
-    }
     if ("url" in previous && input.url !== undefined) {
       await requireSafeWebhookUrl(input.url, { environment: ctx.env.ENVIRONMENT });
     }
-    return {
+    return updatePlan({
       schema: WebhookEndpoint,
+      type: "webhook_endpoint.updated",
+      resourceType: "webhook_endpoint",
+      id,
+      object: endpointJsonById(galleryId, id),
+      previous,
       statements: [guarded(updateEndpointStatement(db, galleryId, id, input, reenable, found.updatedAt, at))],
-      events: [changeEvent("webhook_endpoint.updated", "webhook_endpoint", id, object, previous)],
-      status: 200 as const,
-      body: object,
-    };
+    });
   });
 }
