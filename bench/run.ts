@@ -331,7 +331,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: get("/v1/gallery/events"),
       floor: await (async () => {
         const q = await capture((db) =>
-          listEvents(db, galleryId, {}, { ...page("created"), route: "listEvents" }),
+          listEvents(db, galleryId, { gatePrices: false }, {}, { ...page("created"), route: "listEvents" }),
         );
         return { statements: () => [q] };
       })(),
@@ -348,6 +348,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
           listEvents(
             db,
             galleryId,
+            { gatePrices: false },
             { type: "artwork.price_changed" },
             { ...page("created"), route: "listEvents" },
           ),

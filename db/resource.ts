@@ -61,8 +61,55 @@ export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extend
    * builds the same SQL.
    */
   viewKey?: (view: V) => string;
+  /** The resource's name in events (`resource_type`), for resources that events carry. */
+  name?: string;
+  /**
+   * Membership-gated values: paths into the resource's JSON (`price_cents`, or `formats[].price_cents` for a
+   * field of every element of an array) that a read-only caller sees as null, unless the boolean field
+   * `unless` is true (a public-priced work). Every read surface that shows the resource applies it: the
+   * resource's own JSON builder (its computed fields) and the payloads of its events.
+   */
+  gated?: { paths: readonly string[]; unless?: string };
   /** Fields no column serves as is, each as SQL over the aliased row; the view is the caller's. */
   computed?: { [K in keyof S["shape"]]?: (view: V, value: (field: string) => SQL) => SQL };
+}
+
+/**
+ * The `jsonb` value `doc` with the gated values of the object at `objectPath` nulled for a read-only caller,
+ * according to each described resource named `resourceType` (events carry a snapshot of their resource).
+ */
+export function gatedPayload(doc: SQL, resourceType: SQL, objectPath: readonly string[]): SQL {
+  const branches: SQL[] = [];
+  for (const r of describedResources) {
+    const gated = r.spec.gated;
+    if (!gated || !r.spec.name) continue;
+    let out = doc;
+    for (const path of gated.paths) out = nullAt(out, [...objectPath], path);
+    const open = gated.unless
+      ? sql`coalesce((${doc} #>> ${pathLiteral([...objectPath, gated.unless])})::boolean, false)`
+      : sql`false`;
+    branches.push(
+      sql`when ${sql.raw(`'${r.spec.name}'`)} then case when ${open} then ${doc} else ${out} end`,
+    );
+  }
+  if (branches.length === 0) return doc;
+  return sql`(case ${resourceType} ${sql.join(branches, sql` `)} else ${doc} end)`;
+}
+
+function pathLiteral(path: readonly string[]): SQL {
+  return sql.raw(`'{${path.join(",")}}'::text[]`);
+}
+
+/** `doc` with the value at `path` (`a` or `list[].a`) under `base` set to null, where present. */
+function nullAt(doc: SQL, base: string[], path: string): SQL {
+  const [array, field] = path.includes("[].") ? path.split("[].") : [undefined, path];
+  if (!array) {
+    return sql`(case when (${doc} #> ${pathLiteral(base)}) ? ${sql.raw(`'${field}'`)} then jsonb_set(${doc}, ${pathLiteral([...base, field!])}, 'null'::jsonb) else ${doc} end)`;
+  }
+  const at = pathLiteral([...base, array]);
+  return sql`(case when jsonb_typeof(${doc} #> ${at}) = 'array' then jsonb_set(${doc}, ${at},
+    (select coalesce(jsonb_agg(el || jsonb_build_object(${sql.raw(`'${field}'`)}, null) order by n), '[]'::jsonb)
+      from jsonb_array_elements(${doc} #> ${at}) with ordinality as x(el, n))) else ${doc} end)`;
 }
 
 /** A timestamp as the API prints it: UTC with milliseconds (inlined, unlike a SQL function call). */

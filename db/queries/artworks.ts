@@ -102,6 +102,8 @@ export const artworkResource = resource({
   schema: Artwork,
   table: artworks,
   alias: "a",
+  name: "artwork",
+  gated: { paths: ["formats[].price_cents"], unless: "show_price_publicly" },
   viewKey: artworkViewKey,
   computed: {
     artists:

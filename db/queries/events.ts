@@ -2,18 +2,36 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { DomainEvent } from "../../lib/schemas/events";
 import type { Db } from "../client";
-import { resource } from "../resource";
+import { gatedPayload, type JsonView, resource } from "../resource";
 import { domainEvents } from "../schema";
 import { keysetPage } from "./keyset";
 
-/** The event as the API and every webhook delivery present it (`e` is a domain_events row). */
-export const eventResource = resource({ schema: DomainEvent, table: domainEvents, alias: "e" });
+export interface EventView extends JsonView {
+  /** A read-only caller: the snapshot in `data.object` has its resource's gated values nulled. */
+  gatePrices?: boolean;
+}
+
+/**
+ * The event as the API presents it (`e` is a domain_events row). Webhook deliveries carry the payload as
+ * recorded, ungated: an endpoint is configured by a holder of a write scope (docs/decisions.md).
+ */
+export const eventResource = resource({
+  schema: DomainEvent,
+  table: domainEvents,
+  alias: "e",
+  viewKey: (view: EventView) => (view.gatePrices ? "gated" : "open"),
+  computed: {
+    data: (view: EventView) =>
+      view.gatePrices ? gatedPayload(sql`e.data`, sql`e.resource_type`, ["object"]) : sql`e.data`,
+  },
+});
 export const eventJson = eventResource.json({});
 
 /** One page (limit + 1 rows) of the gallery's domain events, keyset on (created_at, id). One round trip. */
 export function listEvents(
   db: Db,
   galleryId: string,
+  view: EventView,
   filters: { type?: string },
   page: PageRequest,
 ): Promise<PageRow[]> {
@@ -22,7 +40,7 @@ export function listEvents(
   return keysetPage(
     db,
     {
-      body: eventJson,
+      body: eventResource.json(view),
       from: sql`domain_events e`,
       where,
       sortKey: sql`e.created_at`,
@@ -34,9 +52,14 @@ export function listEvents(
 }
 
 /** One event of the gallery as JSON text, or null. One round trip. */
-export async function eventText(db: Db, galleryId: string, id: string): Promise<string | null> {
+export async function eventText(
+  db: Db,
+  galleryId: string,
+  id: string,
+  view: EventView,
+): Promise<string | null> {
   const result = await db.execute<{ body: string }>(
-    sql`select ${eventJson}::text as body from domain_events e where e.gallery_id = ${galleryId} and e.id = ${id}`,
+    sql`select ${eventResource.json(view)}::text as body from domain_events e where e.gallery_id = ${galleryId} and e.id = ${id}`,
   );
   return result.rows[0]?.body ?? null;
 }

@@ -15,6 +15,7 @@ const route = operation({
   description:
     "One domain event by id. Every webhook delivery carries its event id in `webhook-id`, so a receiver that missed or doubts a delivery can reconcile here.",
   auth: { scopes: ["events:read"] },
+  gatedPrices: ["data.object.formats[].price_cents"],
   pathIds: { id: "evt" },
   request: { params: z.strictObject({ id: idString("evt").openapi({ param: { name: "id", in: "path" } }) }) },
   responses: {

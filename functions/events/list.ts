@@ -18,6 +18,7 @@ const route = operation({
   description:
     "Newest first; the poll and replay backstop for webhooks. Every delivered event is retrievable here.",
   auth: { scopes: ["events:read"] },
+  gatedPrices: ["data.object.formats[].price_cents"],
   list: byCreated,
   request: {
     query: z.strictObject({

@@ -3,9 +3,13 @@ import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";
 
-/** One domain event of the gallery as JSON text: byte for byte what the list and a webhook delivery carry. */
+/**
+ * One domain event of the gallery as JSON text, byte for byte what the list shows the same caller. A read-only
+ * caller sees the gated values of the snapshot in `data.object` as null, as on the resource's own reads.
+ */
 export async function getEvent(ctx: ServiceContext, id: string): Promise<string> {
-  const text = await eventText(ctx.db, ctx.principal.galleryId, id);
+  const view = { gatePrices: ctx.principal.readOnly };
+  const text = await eventText(ctx.db, ctx.principal.galleryId, id, view);
   if (text === null) throw new ApiError("not_found", `No event ${id} in this gallery.`);
   return text;
 }
@@ -15,5 +19,6 @@ export function listEvents(
   filters: { type?: string },
   page: PageRequest,
 ): Promise<PageRow[]> {
-  return listEventRows(ctx.db, ctx.principal.galleryId, filters, page);
+  const view = { gatePrices: ctx.principal.readOnly };
+  return listEventRows(ctx.db, ctx.principal.galleryId, view, filters, page);
 }

@@ -48,6 +48,20 @@ export const pricedFixtures: Record<string, (g: TestGallery, publicPriced: boole
     await seedFormat(g.id, id, { label: "Framed print", price_cents: 6500, position: 1 });
     return id;
   },
+  /** An `artwork.updated` event whose snapshot carries the priced formats (they exist before the change). */
+  evt: async (g, publicPriced) => {
+    const artworkId = await pricedFixtures.art!(g, publicPriced);
+    await call("PATCH", `/gallery/artworks/${artworkId}`, {
+      key: g.key,
+      body: { title: "Priced fixture, renamed" },
+    });
+    const page = (await (
+      await call("GET", "/gallery/events?type=artwork.updated&limit=1", { key: g.key })
+    ).json()) as {
+      data: { id: string }[];
+    };
+    return page.data[0]!.id;
+  },
 };
 
 /** A priced fixture for this id prefix, or an error naming where to add one. */
