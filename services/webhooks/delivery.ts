@@ -203,10 +203,32 @@ async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<Attem
   } catch (error) {
     const latencyMs = Date.now() - started;
     if (controller.signal.aborted) return { error: `timeout after ${timeoutMs} ms`, latencyMs };
-    return { error: short(`network error: ${(error as Error).message ?? String(error)}`), latencyMs };
+    return { error: short(describeFetchError(error, delivery.url)), latencyMs };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A failed fetch in words an endpoint's owner can act on. The runtime's messages are terse and differ between
+ * workerd locally and Cloudflare's edge (a failed DNS lookup surfaces locally only as "internal error; reference
+ * = …"), so each known spelling maps to one cause; the runtime's own text follows in parentheses.
+ */
+export function describeFetchError(error: unknown, url: string): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const host = hostOf(url) ?? url;
+  const text = raw.toLowerCase();
+  const cause = (words: string) => `${words} (${raw})`;
+  if (/dns|name not resolved|enotfound|eai_again|getaddrinfo|could not resolve|no such host/.test(text))
+    return cause(`DNS lookup failed: ${host} does not resolve`);
+  if (/tls|ssl|certificate|handshake|x509/.test(text)) return cause(`TLS handshake with ${host} failed`);
+  if (/timed out|timeout|etimedout/.test(text)) return cause(`timed out connecting to ${host}`);
+  if (/refused|econnrefused/.test(text)) return cause(`connection refused by ${host}`);
+  if (/network connection lost|reset|econnreset|disconnected|socket hang up/.test(text))
+    return cause(`connection to ${host} refused or reset before a response`);
+  if (/^internal error; reference = /.test(text))
+    return cause(`could not connect to ${host}: the host name does not resolve or the host is unreachable`);
+  return cause(`network error reaching ${host}`);
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
