@@ -8,6 +8,13 @@ export interface Env {
   NEON_LOCAL_ENDPOINT?: string;
   /** HMAC secret for pagination cursors and signed upload URLs. */
   SIGNING_SECRET: string;
+  /**
+   * AES-256-GCM key (base64 of 32 bytes) sealing webhook signing secrets at rest (lib/secret-box.ts). Only the
+   * API Worker (sealing new secrets) and the cron Worker (opening them to sign) hold it.
+   */
+  WEBHOOK_SECRET_KEY: string;
+  /** During a rotation of WEBHOOK_SECRET_KEY: the former key, still opening what it sealed. */
+  WEBHOOK_SECRET_KEY_PREVIOUS?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;
   AUTH_CACHE: KVNamespace;

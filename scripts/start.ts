@@ -27,6 +27,7 @@ import {
   loadLocalKeys,
   localKeysValid,
   localSigningSecret,
+  localWebhookSecretKey,
   runningEmbeddedPostgres,
   saveLocalKeys,
 } from "./local-keys";
@@ -364,6 +365,7 @@ async function main(): Promise<void> {
     DATABASE_URL: db.url,
     NEON_LOCAL_ENDPOINT: neon.url,
     SIGNING_SECRET: localSigningSecret(),
+    WEBHOOK_SECRET_KEY: localWebhookSecretKey(),
     ENVIRONMENT: "local",
   };
   say(`starting wrangler dev on 127.0.0.1:${port}`);
