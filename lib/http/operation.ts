@@ -153,5 +153,9 @@ export function operation<const C extends OperationConfig>(config: C) {
       ...(route.request?.body ? bodyProblemResponses : {}),
     },
   });
-  return Object.assign(created, { list: list ? { ...list, route: config.operationId } : undefined });
+  // Not enumerable: the OpenAPI generator copies a route's enumerable fields into the document.
+  return Object.defineProperty(created, "list", {
+    value: list ? { ...list, route: config.operationId } : undefined,
+    enumerable: false,
+  }) as typeof created & { list: (typeof list & { route: string }) | undefined };
 }
