@@ -17,6 +17,10 @@ export interface Env {
   WEBHOOK_SECRET_KEY_PREVIOUS?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;
+  /** Sign-in attempts per email address (Cloudflare Rate Limiting binding; wrangler.toml `[[ratelimits]]`). */
+  SIGN_IN_EMAIL_LIMIT: RateLimit;
+  /** Sign-in attempts per client IP address. */
+  SIGN_IN_IP_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
   IDEMPOTENCY_CACHE: KVNamespace;
   UPLOADS: R2Bucket;
