@@ -28,7 +28,10 @@ interface BoxKey {
 
 const imported = new Map<string, Promise<BoxKey>>();
 
-function keyBytes(material: string): Uint8Array {
+function keyBytes(material: string | undefined): Uint8Array {
+  if (typeof material !== "string" || material.trim() === "") {
+    throw new Error("WEBHOOK_SECRET_KEY is not set (a Worker secret; locally .dev.vars or npm start)");
+  }
   const bytes = fromBase64url(material.trim().replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, ""));
   if (!bytes || bytes.length !== 32) {
     throw new Error("WEBHOOK_SECRET_KEY must be the base64 of 32 random bytes (openssl rand -base64 32)");

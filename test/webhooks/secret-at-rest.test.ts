@@ -91,7 +91,10 @@ describe("lib/secret-box key rotation", () => {
     );
   });
 
-  it("refuses a key that is not 32 bytes", async () => {
+  it("refuses a missing key, and a key that is not 32 bytes, naming the setting", async () => {
+    await expect(
+      sealSecret({ WEBHOOK_SECRET_KEY: undefined as unknown as string }, "whsec_x", "we_1"),
+    ).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
     await expect(sealSecret({ WEBHOOK_SECRET_KEY: btoa("short") }, "whsec_x", "we_1")).rejects.toThrow(
       /32 random bytes/,
     );
