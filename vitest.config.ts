@@ -15,6 +15,8 @@ export default defineConfig({
           DATABASE_URL: inject("databaseUrl"),
           NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
           SIGNING_SECRET: "test-signing-secret-not-for-production",
+          // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
+          WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
           ENVIRONMENT: "local",
         },
       },

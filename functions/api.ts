@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys";
 import { artworksRouter } from "./artworks";
 import { authRouter } from "./auth";
 import { eventsRouter } from "./events";
+import { membersRouter } from "./members";
 import { metaRouter } from "./meta";
 import { openApiDocument, registerOpenApiComponents } from "./openapi";
 import { webhooksRouter } from "./webhooks";
@@ -17,6 +18,7 @@ export function createApiApp() {
   v1.route("/", eventsRouter());
   v1.route("/", authRouter());
   v1.route("/", apiKeysRouter());
+  v1.route("/", membersRouter());
   v1.route("/", webhooksRouter());
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${new URL(c.req.url).origin}/v1`)));

@@ -8,8 +8,19 @@ export interface Env {
   NEON_LOCAL_ENDPOINT?: string;
   /** HMAC secret for pagination cursors and signed upload URLs. */
   SIGNING_SECRET: string;
+  /**
+   * AES-256-GCM key (base64 of 32 bytes) sealing webhook signing secrets at rest (lib/secret-box.ts). Only the
+   * API Worker (sealing new secrets) and the cron Worker (opening them to sign) hold it.
+   */
+  WEBHOOK_SECRET_KEY: string;
+  /** During a rotation of WEBHOOK_SECRET_KEY: the former key, still opening what it sealed. */
+  WEBHOOK_SECRET_KEY_PREVIOUS?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;
+  /** Sign-in attempts per email address (Cloudflare Rate Limiting binding; wrangler.toml `[[ratelimits]]`). */
+  SIGN_IN_EMAIL_LIMIT: RateLimit;
+  /** Sign-in attempts per client IP address. */
+  SIGN_IN_IP_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
   IDEMPOTENCY_CACHE: KVNamespace;
   UPLOADS: R2Bucket;

@@ -13,6 +13,8 @@ export const eventTypes = {
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",
+  "member.updated":
+    "A member's role changed, or it was disabled or re-enabled. `data.previous_attributes` holds the former values.",
   "webhook_endpoint.created":
     "A webhook endpoint was created. `data.object` is the endpoint; secrets never appear in events.",
   "webhook_endpoint.updated":

@@ -82,6 +82,13 @@ export const errorCodes = {
     retry: "permanent",
     description: "Request bodies must be JSON, sent with `Content-Type: application/json`.",
   },
+  rate_limited: {
+    status: 429,
+    title: "Too many requests",
+    retry: "after_delay",
+    description:
+      "Too many attempts in a short time (sign-in attempts per email and per client address). Retry after the `Retry-After` delay.",
+  },
   internal_error: {
     status: 500,
     title: "Internal error",

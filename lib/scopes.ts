@@ -5,6 +5,7 @@ export const scopeResources = [
   "contacts",
   "events",
   "inbox",
+  "members",
   "offers",
   "publications",
   "sales",

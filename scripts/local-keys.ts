@@ -13,6 +13,7 @@ import { newId } from "../lib/ids";
 
 export const LOCAL_KEYS_PATH = ".data/local-keys.json";
 export const LOCAL_SECRET_PATH = ".data/local-secret";
+export const LOCAL_WEBHOOK_KEY_PATH = ".data/local-webhook-secret-key";
 export const LOCAL_DATA_DIR = ".data/postgres";
 export const LOCAL_DATABASE = "gallery";
 /** The superuser scripts/postgres.ts gives the embedded server. */
@@ -112,6 +113,21 @@ export function localSigningSecret(path = LOCAL_SECRET_PATH): string {
   const secret = base64url(crypto.getRandomValues(new Uint8Array(32)));
   writePrivate(path, `${secret}\n`);
   return secret;
+}
+
+/**
+ * The local WEBHOOK_SECRET_KEY (base64 of 32 random bytes), generated on first use and kept, so endpoints created in
+ * one run still sign in the next.
+ */
+export function localWebhookSecretKey(path = LOCAL_WEBHOOK_KEY_PATH): string {
+  const file = resolve(path);
+  if (existsSync(file)) {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 43) return existing;
+  }
+  const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  writePrivate(path, `${key}\n`);
+  return key;
 }
 
 function writePrivate(path: string, contents: string): void {

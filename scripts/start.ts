@@ -27,6 +27,7 @@ import {
   loadLocalKeys,
   localKeysValid,
   localSigningSecret,
+  localWebhookSecretKey,
   runningEmbeddedPostgres,
   saveLocalKeys,
 } from "./local-keys";
@@ -34,6 +35,7 @@ import { migrateDatabase } from "./migrate";
 import { startNeonLocal } from "./neon-local";
 import { type Database, freePort, startDatabase } from "./postgres";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
+import { isWorkerdNetworkNoise } from "./workerd-noise";
 import { spawnWranglerDev } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -208,7 +210,7 @@ async function demoKeys(url: string, seeded: SeedResult | null): Promise<LocalKe
 function pipeOutput(stream: NodeJS.ReadableStream | null, prefix: string, to: NodeJS.WriteStream): void {
   if (!stream) return;
   createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
-    if (line.trim() !== "") to.write(`${prefix} ${line}\n`);
+    if (line.trim() !== "" && !isWorkerdNetworkNoise(line)) to.write(`${prefix} ${line}\n`);
   });
 }
 
@@ -364,6 +366,7 @@ async function main(): Promise<void> {
     DATABASE_URL: db.url,
     NEON_LOCAL_ENDPOINT: neon.url,
     SIGNING_SECRET: localSigningSecret(),
+    WEBHOOK_SECRET_KEY: localWebhookSecretKey(),
     ENVIRONMENT: "local",
   };
   say(`starting wrangler dev on 127.0.0.1:${port}`);

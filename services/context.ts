@@ -10,7 +10,15 @@ import type { Principal } from "../lib/principal";
  */
 export interface ServiceContext {
   db: Db;
-  env: Pick<Env, "IDEMPOTENCY_CACHE" | "AUTH_CACHE" | "SIGNING_SECRET" | "ENVIRONMENT">;
+  env: Pick<
+    Env,
+    | "IDEMPOTENCY_CACHE"
+    | "AUTH_CACHE"
+    | "SIGNING_SECRET"
+    | "ENVIRONMENT"
+    | "WEBHOOK_SECRET_KEY"
+    | "WEBHOOK_SECRET_KEY_PREVIOUS"
+  >;
   principal: Principal;
   requestId: string;
   claim: IdempotencyClaim | null;

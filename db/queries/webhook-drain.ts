@@ -23,7 +23,10 @@ export interface ClaimedDelivery {
   url: string;
   /** False when the endpoint was disabled after the delivery was queued: it is abandoned unsent. */
   enabled: boolean;
-  /** The current secret, then the previous one while its rotation window is open. */
+  /**
+   * The current secret, then the previous one while its rotation window is open, as stored: sealed (see
+   * services/webhooks/secret.ts), opened by the sender just before signing.
+   */
   secrets: string[];
   /** The event exactly as `GET /gallery/events/{id}` returns it. */
   payload: Record<string, unknown>;

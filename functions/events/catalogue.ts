@@ -3,6 +3,7 @@ import type { EventType } from "../../lib/event-types";
 import { eventTypes } from "../../lib/event-types";
 import { ApiKey } from "../../lib/schemas/api-keys";
 import { Artwork } from "../../lib/schemas/artworks";
+import { Member } from "../../lib/schemas/members";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
 interface CatalogueEntry {
@@ -24,6 +25,7 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "artwork.deleted": { resourceType: "artwork", object: Artwork, previousAttributes: false },
   "api_key.created": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "api_key.revoked": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
+  "member.updated": { resourceType: "member", object: Member, previousAttributes: true },
   "webhook_endpoint.created": {
     resourceType: "webhook_endpoint",
     object: WebhookEndpoint,

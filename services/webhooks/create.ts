@@ -5,7 +5,7 @@ import { newId } from "../../lib/ids";
 import { type WebhookEndpointCreateInput, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
 import { changeEvent, executeWrite, revealOnce } from "../write";
-import { newWebhookSecret } from "./secret";
+import { newWebhookSecret, sealWebhookSecret } from "./secret";
 import { requireSafeWebhookUrl } from "./url";
 
 /**
@@ -17,10 +17,11 @@ export async function createWebhookEndpoint(ctx: ServiceContext, input: WebhookE
   await requireSafeWebhookUrl(input.url, { environment: ctx.env.ENVIRONMENT });
   const id = newId("we");
   const secret = newWebhookSecret();
+  const sealed = await sealWebhookSecret(ctx.env, id, secret);
   const object = endpointJsonById(principal.galleryId, id);
   const written = await executeWrite(ctx, {
     schema: WebhookEndpointWithSecret,
-    statements: [createEndpointStatement(db, principal.galleryId, id, input, secret, nextTimestamp())],
+    statements: [createEndpointStatement(db, principal.galleryId, id, input, sealed, nextTimestamp())],
     events: [changeEvent("webhook_endpoint.created", "webhook_endpoint", id, object)],
     status: 201,
     body: sql`(${object})::jsonb || jsonb_build_object('secret', null::text)`,

@@ -10,6 +10,7 @@ import {
 import type { Env } from "../../lib/env";
 import { webhookHeaders } from "../../lib/webhook-signing";
 import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "../../lib/webhook-url";
+import { openWebhookSecret } from "./secret";
 
 /**
  * Webhook delivery, as the cron Worker runs it each minute: claim due deliveries under a lease, POST them signed
@@ -167,8 +168,15 @@ function short(message: string): string {
 }
 
 /** One signed POST of a delivery, within `timeoutMs` for the whole exchange. Redirects are not followed. */
-async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<AttemptResult> {
+async function post(delivery: ClaimedDelivery, env: DrainEnv, timeoutMs: number): Promise<AttemptResult> {
   const body = JSON.stringify(delivery.payload);
+  let secrets: string[];
+  try {
+    // Opened here, for this send only: the sender is the one place a signing secret exists in clear.
+    secrets = await Promise.all(delivery.secrets.map((s) => openWebhookSecret(env, delivery.endpointId, s)));
+  } catch (error) {
+    return { error: short(`cannot open the signing secret: ${(error as Error).message}`), latencyMs: 0 };
+  }
   let headers: Record<string, string>;
   try {
     // The signed timestamp is the wall clock of the send: receivers compare it with theirs.
@@ -176,7 +184,7 @@ async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<Attem
       id: delivery.eventId,
       timestamp: Math.floor(Date.now() / SECOND),
       body,
-      secrets: delivery.secrets,
+      secrets,
     });
   } catch (error) {
     // A secret that cannot be used fails this delivery, not the whole tick.
@@ -203,10 +211,32 @@ async function post(delivery: ClaimedDelivery, timeoutMs: number): Promise<Attem
   } catch (error) {
     const latencyMs = Date.now() - started;
     if (controller.signal.aborted) return { error: `timeout after ${timeoutMs} ms`, latencyMs };
-    return { error: short(`network error: ${(error as Error).message ?? String(error)}`), latencyMs };
+    return { error: short(describeFetchError(error, delivery.url)), latencyMs };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A failed fetch in words an endpoint's owner can act on. The runtime's messages are terse and differ between
+ * workerd locally and Cloudflare's edge (a failed DNS lookup surfaces locally only as "internal error; reference
+ * = …"), so each known spelling maps to one cause; the runtime's own text follows in parentheses.
+ */
+export function describeFetchError(error: unknown, url: string): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const host = hostOf(url) ?? url;
+  const text = raw.toLowerCase();
+  const cause = (words: string) => `${words} (${raw})`;
+  if (/dns|name not resolved|enotfound|eai_again|getaddrinfo|could not resolve|no such host/.test(text))
+    return cause(`DNS lookup failed: ${host} does not resolve`);
+  if (/tls|ssl|certificate|handshake|x509/.test(text)) return cause(`TLS handshake with ${host} failed`);
+  if (/timed out|timeout|etimedout/.test(text)) return cause(`timed out connecting to ${host}`);
+  if (/refused|econnrefused/.test(text)) return cause(`connection refused by ${host}`);
+  if (/network connection lost|reset|econnreset|disconnected|socket hang up/.test(text))
+    return cause(`connection to ${host} refused or reset before a response`);
+  if (/^internal error; reference = /.test(text))
+    return cause(`could not connect to ${host}: the host name does not resolve or the host is unreachable`);
+  return cause(`network error reaching ${host}`);
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
@@ -263,7 +293,14 @@ export interface DrainResult {
 }
 
 /** The bindings the drain uses: the cron Worker has only these. */
-export type DrainEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "ENVIRONMENT">;
+export type DrainEnv = Pick<
+  Env,
+  | "DATABASE_URL"
+  | "NEON_LOCAL_ENDPOINT"
+  | "ENVIRONMENT"
+  | "WEBHOOK_SECRET_KEY"
+  | "WEBHOOK_SECRET_KEY_PREVIOUS"
+>;
 
 /** One tick of the cron Worker. */
 export async function drain(env: DrainEnv, options: DrainOptions = {}): Promise<DrainResult> {
@@ -323,7 +360,7 @@ export async function drain(env: DrainEnv, options: DrainOptions = {}): Promise<
     const verdict = await checkWebhookUrl(d.url, { environment: env.ENVIRONMENT, resolve });
     if (reserve > 1 && !looked) subrequests += DNS_SUBREQUESTS;
     const result: AttemptResult = verdict.ok
-      ? await post(d, timeoutMs)
+      ? await post(d, env, timeoutMs)
       : { error: short(`url refused: ${verdict.reason}`), latencyMs: 0 };
     const finishedAt = at();
     const decision = decide(d.attemptCount + 1, result, random, Date.now());

@@ -3,7 +3,7 @@ import { endpointJsonById, findWebhookEndpoint, rotateSecretStatement } from "..
 import { PREVIOUS_SECRET_SECONDS, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
 import { changeEvent, guarded, revealOnce, writeExisting } from "../write";
-import { newWebhookSecret } from "./secret";
+import { newWebhookSecret, sealWebhookSecret } from "./secret";
 
 /**
  * Mints a new signing secret, shown once; the former one keeps signing for `expirePreviousInSeconds` (24 hours
@@ -18,6 +18,7 @@ export async function rotateWebhookSecret(
   const galleryId = principal.galleryId;
   const current = await findWebhookEndpoint(db, galleryId, id);
   const secret = newWebhookSecret();
+  const sealed = await sealWebhookSecret(ctx.env, id, secret);
   const written = await writeExisting(
     ctx,
     current,
@@ -30,7 +31,7 @@ export async function rotateWebhookSecret(
       return {
         schema: WebhookEndpointWithSecret,
         statements: [
-          guarded(rotateSecretStatement(db, galleryId, id, secret, previousExpiresAt, found.updatedAt, at)),
+          guarded(rotateSecretStatement(db, galleryId, id, sealed, previousExpiresAt, found.updatedAt, at)),
         ],
         events: [changeEvent("webhook_endpoint.secret_rotated", "webhook_endpoint", id, object)],
         status: 200 as const,

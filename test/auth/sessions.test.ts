@@ -6,32 +6,13 @@ import { hashPassword, verifyPassword } from "../../lib/password";
 import { CreatedSession, CurrentSession } from "../../lib/schemas/auth";
 import { readScopes } from "../../lib/scopes";
 import { call, createGallery, db, json, readJson } from "../helpers/gallery";
-
-interface Member {
-  id: string;
-  email: string;
-  password: string;
-}
-
-async function createMember(
-  galleryId: string,
-  role: "editor" | "viewer",
-  opts: { disabled?: boolean } = {},
-): Promise<Member> {
-  const id = newId("mem");
-  const email = `${id}@Gallery.Example`;
-  const password = `pw-${crypto.randomUUID()}`;
-  await db().execute(sql`insert into members (id, gallery_id, email, name, role, password_hash, disabled_at)
-    values (${id}, ${galleryId}, ${email}, ${`Member ${role}`}, ${role}, ${await hashPassword(password)},
-      ${opts.disabled ? sql`now()` : null})`);
-  return { id, email, password };
-}
+import { createMember, type TestMember } from "../helpers/members";
 
 function login(email: string, password: string) {
   return call("POST", "/auth/sessions", { body: { email, password } });
 }
 
-async function loginToken(member: Member): Promise<string> {
+async function loginToken(member: TestMember): Promise<string> {
   const response = await login(member.email, member.password);
   const body = await readJson(CreatedSession, response);
   expect(response.status, JSON.stringify(body)).toBe(201);

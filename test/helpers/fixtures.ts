@@ -1,5 +1,6 @@
 import { seedFormat } from "../artworks/helpers";
 import { call, type TestGallery } from "./gallery";
+import { createMember } from "./members";
 
 /** Creates a resource through the API in a gallery and returns its id. */
 async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
@@ -16,6 +17,7 @@ export const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
   key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
   we: (g) =>
     createdId("/gallery/webhook-endpoints", g, { url: "https://example.com/hook", event_types: ["*"] }),
+  mem: async (g) => (await createMember(g.id, "editor")).id,
   evt: async (g) => {
     await createdId("/gallery/artworks", g, { title: "Fixture" });
     const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {

@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { JITTER, RESPONSE_BODY_LIMIT, RETRY_SCHEDULE_MS } from "../../services/webhooks/delivery";
+import {
+  describeFetchError,
+  JITTER,
+  RESPONSE_BODY_LIMIT,
+  RETRY_SCHEDULE_MS,
+} from "../../services/webhooks/delivery";
 import { createGallery, db } from "../helpers/gallery";
 import {
   at,
@@ -123,7 +128,19 @@ describe("webhook delivery: faults", () => {
     expect(await tick(g)).toMatchObject({ claimed: 1, rescheduled: 1 });
     const [row] = await deliveries(ep.id);
     expect(row).toMatchObject({ status: "pending", attempt_count: 1, last_status_code: null });
-    expect(row!.last_error).toMatch(/^network error: /);
+    expect(row!.last_error).toMatch(/^connection to 127\.0\.0\.1 refused or reset before a response \(/);
+    expect((await attempts(row!.id))[0]!.error).toBe(row!.last_error);
+  });
+
+  it("a host name that does not resolve is recorded as such, in words", async () => {
+    const g = await createGallery();
+    const ep = await endpoint(g, ["*"], "http://no-such-receiver.invalid/hooks");
+    await createArtwork(g, "Nowhere");
+    expect(await tick(g)).toMatchObject({ claimed: 1, rescheduled: 1 });
+    const [row] = await deliveries(ep.id);
+    expect(row!.last_error).toMatch(
+      /^could not connect to no-such-receiver\.invalid: the host name does not resolve/,
+    );
     expect((await attempts(row!.id))[0]!.error).toBe(row!.last_error);
   });
 
@@ -256,5 +273,24 @@ describe("webhook delivery: faults", () => {
     expect(row).toMatchObject({ status: "abandoned", attempt_count: 0 });
     expect(await attempts(row!.id)).toEqual([]);
     expect(await received(ep.path)).toEqual([]);
+  });
+});
+
+describe("describeFetchError", () => {
+  const url = "https://hooks.example.com/in";
+  it.each([
+    ["DNS lookup failed.", /^DNS lookup failed: hooks\.example\.com does not resolve/],
+    ["getaddrinfo ENOTFOUND hooks.example.com", /^DNS lookup failed: /],
+    ["TLS peer's certificate is not trusted", /^TLS handshake with hooks\.example\.com failed/],
+    ["connect ETIMEDOUT 203.0.113.9:443", /^timed out connecting to hooks\.example\.com/],
+    ["connect(): Connection refused", /^connection refused by hooks\.example\.com/],
+    ["Network connection lost.", /^connection to hooks\.example\.com refused or reset before a response/],
+    [
+      "internal error; reference = abc123",
+      /^could not connect to hooks\.example\.com: the host name does not resolve/,
+    ],
+    ["something else", /^network error reaching hooks\.example\.com \(something else\)$/],
+  ])("%s", (message, expected) => {
+    expect(describeFetchError(new Error(message), url)).toMatch(expected);
   });
 });

@@ -9,6 +9,7 @@ import { Artwork } from "../../lib/schemas/artworks";
 import { DomainEvent } from "../../lib/schemas/events";
 import { WEBHOOK_USER_AGENT } from "../../lib/webhook-signing";
 import { type DrainOptions, type DrainResult, drain } from "../../services/webhooks/delivery";
+import { sealWebhookSecret } from "../../services/webhooks/secret";
 import { call, db, readJson, type TestGallery } from "../helpers/gallery";
 import { pageOf } from "../helpers/pages";
 import type { Behaviour, ReceivedRequest } from "../receiver";
@@ -43,8 +44,9 @@ export async function endpoint(g: TestGallery, types: string[] = ["*"], url?: st
   const id = newId("we");
   const path = `/${g.id}/${id}`;
   const secret = newSecret();
+  const sealed = await sealWebhookSecret(env, id, secret);
   await db().execute(sql`insert into webhook_endpoints (id, gallery_id, url, event_types, secret)
-    values (${id}, ${g.id}, ${url ?? `${receiverUrl}${path}`}, ${textArray(types)}, ${secret})`);
+    values (${id}, ${g.id}, ${url ?? `${receiverUrl}${path}`}, ${textArray(types)}, ${sealed})`);
   return { id, path, secret };
 }
 

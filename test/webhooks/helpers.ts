@@ -1,8 +1,10 @@
+import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { newId } from "../../lib/ids";
 import { type WebhookDelivery, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
+import { openWebhookSecret } from "../../services/webhooks/secret";
 import { call, db, readJson } from "../helpers/gallery";
 
 /** Helpers for the webhook endpoint suites: endpoints made through the API, deliveries read and seeded in SQL. */
@@ -26,6 +28,7 @@ export async function createdEndpoint(key: string, body: Record<string, unknown>
   return result.body;
 }
 
+/** An endpoint's secrets as the sender opens them; `sealed` holds the columns exactly as stored. */
 export async function storedSecrets(id: string) {
   const result = await db().execute<{
     secret: string;
@@ -35,7 +38,14 @@ export async function storedSecrets(id: string) {
     sql`select secret, previous_secret, iso_ms(previous_secret_expires_at) as previous_secret_expires_at
       from webhook_endpoints where id = ${id}`,
   );
-  return result.rows[0]!;
+  const row = result.rows[0]!;
+  return {
+    secret: await openWebhookSecret(env, id, row.secret),
+    previous_secret:
+      row.previous_secret === null ? null : await openWebhookSecret(env, id, row.previous_secret),
+    previous_secret_expires_at: row.previous_secret_expires_at,
+    sealed: { secret: row.secret, previous_secret: row.previous_secret },
+  };
 }
 
 /** Deliveries straight from the table, for one event (or every one of an endpoint). */
