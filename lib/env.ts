@@ -6,7 +6,7 @@ export interface Env {
   DATABASE_URL: string;
   /** Set only locally and in tests: origin of the bundled local Neon endpoint (HTTP /sql + WebSocket proxy). */
   NEON_LOCAL_ENDPOINT?: string;
-  /** HMAC secret for pagination cursors and signed upload URLs. */
+  /** Server secret: the pagination cursor key is derived from it (HKDF), and it signs upload URLs. */
   SIGNING_SECRET: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;

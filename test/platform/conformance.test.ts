@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import "../../functions/api";
-import { encodeCursor } from "../../lib/cursor";
+import { type CursorKey, encodeCursor } from "../../lib/cursor";
 import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
 import { newId } from "../../lib/ids";
 import { allScopes } from "../../lib/scopes";
@@ -138,34 +138,52 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       }
       await expectProblem(await requestFor(op, home.key, {}, "?cursor=garbage"), 400, "invalid_request");
       const sort = op.sorts[0]!;
-      const cursor = await encodeCursor(env.SIGNING_SECRET, {
-        r: op.operationId,
-        s: sort,
-        d: "desc",
-        k: ["2024-01-01T00:00:00.000Z", "x_1"],
-      });
-      const other = op.sorts.find((s) => s !== sort);
+      const homeIds = await fixtureIds(op, home);
+      const scope = { gallery: home.id, route: op.operationId, sort, dir: "desc" as const };
+      const position: CursorKey = ["2024-01-01T00:00:00.000Z", "x_1"];
+      const cursor = await encodeCursor(env.SIGNING_SECRET, scope, position);
+      // The control: minted for this gallery, list, sort and dir, it is accepted.
+      const accepted = await requestFor(op, home.key, homeIds, `?cursor=${cursor}`);
+      expect(accepted.status, await accepted.clone().text()).toBe(200);
+      const otherSort = op.sorts.find((s) => s !== sort);
       await expectProblem(
-        await requestFor(op, home.key, {}, `?cursor=${cursor}&dir=asc`),
+        await requestFor(op, home.key, homeIds, `?cursor=${cursor}&dir=asc`),
         400,
         "invalid_request",
       );
-      if (other) {
+      if (otherSort) {
         await expectProblem(
-          await requestFor(op, home.key, {}, `?cursor=${cursor}&sort=${other}`),
+          await requestFor(op, home.key, homeIds, `?cursor=${cursor}&sort=${otherSort}`),
           400,
           "invalid_request",
         );
       }
-      const tampered = `${cursor.slice(0, 5)}${cursor[5] === "A" ? "B" : "A"}${cursor.slice(6)}`;
-      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${tampered}`), 400, "invalid_request");
-      const foreign = await encodeCursor(env.SIGNING_SECRET, {
-        r: "someOtherList",
-        s: sort,
-        d: "desc",
-        k: [null, "x_1"],
-      });
-      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${foreign}`), 400, "invalid_request");
+      for (const at of [0, 5, Math.floor(cursor.length / 2), cursor.length - 1]) {
+        const tampered = `${cursor.slice(0, at)}${cursor[at] === "A" ? "B" : "A"}${cursor.slice(at + 1)}`;
+        await expectProblem(
+          await requestFor(op, home.key, homeIds, `?cursor=${tampered}`),
+          400,
+          "invalid_request",
+        );
+      }
+      const foreign = await encodeCursor(env.SIGNING_SECRET, { ...scope, route: "someOtherList" }, position);
+      await expectProblem(
+        await requestFor(op, home.key, homeIds, `?cursor=${foreign}`),
+        400,
+        "invalid_request",
+      );
+      // Another gallery's cursor for the same list, sort and dir.
+      const elsewhere = await encodeCursor(env.SIGNING_SECRET, { ...scope, gallery: other.id }, position);
+      await expectProblem(
+        await requestFor(op, home.key, homeIds, `?cursor=${elsewhere}`),
+        400,
+        "invalid_request",
+        {
+          field: "cursor",
+        },
+      );
+      const minted = await requestFor(op, other.key, await fixtureIds(op, other), `?cursor=${elsewhere}`);
+      expect(minted.status).toBe(200);
     },
   );
 
