@@ -181,5 +181,8 @@ export function operation<const C extends OperationConfig>(config: C) {
       ...(route.request?.body ? bodyProblemResponses : {}),
     },
   });
-  return Object.assign(created, { list: list ? { ...list, route: config.operationId } : undefined });
+  // Not enumerable: the route object is spread into the OpenAPI document, where `list` is not a field.
+  const listed = list ? { ...list, route: config.operationId } : undefined;
+  Object.defineProperty(created, "list", { value: listed, enumerable: false });
+  return created as typeof created & { list: typeof listed };
 }
