@@ -194,12 +194,11 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     [galleryId, deepRow - 1],
   );
   const deepKey: [string, string] = [deep.rows[0]!.k, deep.rows[0]!.id];
-  const deepCursor = await encodeCursor(ctx.signingSecret, {
-    r: "listArtworks",
-    s: "price",
-    d: "desc",
-    k: deepKey,
-  });
+  const deepCursor = await encodeCursor(
+    ctx.signingSecret,
+    { gallery: galleryId, route: "listArtworks", sort: "price", dir: "desc" },
+    deepKey,
+  );
 
   // 50 ids spread over the whole gallery.
   const step = Math.max(1, Math.floor(BENCH_GALLERIES[0]!.artworks / 50));

@@ -6,7 +6,7 @@ export interface Env {
   DATABASE_URL: string;
   /** Set only locally and in tests: origin of the bundled local Neon endpoint (HTTP /sql + WebSocket proxy). */
   NEON_LOCAL_ENDPOINT?: string;
-  /** HMAC secret for pagination cursors and signed upload URLs. */
+  /** Server secret: the pagination cursor key is derived from it (HKDF), and it signs upload URLs. */
   SIGNING_SECRET: string;
   /**
    * AES-256-GCM key (base64 of 32 bytes) sealing webhook signing secrets at rest (lib/secret-box.ts). Only the

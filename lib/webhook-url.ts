@@ -22,19 +22,64 @@ const MAX_URL_LENGTH = 2048;
 const BLOCKED_SUFFIXES = [".localhost", ".internal", ".local", ".home.arpa"];
 const BLOCKED_NAMES = ["localhost", "metadata.google.internal"];
 
-/** [network, prefix length] of IPv4 ranges that are not public unicast. */
-const BLOCKED_V4: readonly (readonly [string, number])[] = [
-  ["0.0.0.0", 8], // "this network"
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local, cloud metadata (169.254.169.254)
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, broadcast
+/**
+ * What a special-purpose range means for an outgoing call: `refuse`; `allow` (global unicast); or judge the IPv4
+ * address embedded at byte `v4At` (NAT64, 6to4).
+ */
+type RangeRule = "refuse" | "allow" | { v4At: number };
+
+/**
+ * The one table of address ranges, after the IANA IPv4 and IPv6 Special-Purpose Address Registries (every entry
+ * whose "Globally Reachable" is False or N/A), plus multicast. The longest matching prefix decides. IPv6 is
+ * refused outside global unicast (2000::/3) unless a row says otherwise, which also covers the reserved space
+ * the registries do not list one by one. docs/decisions.md ("Webhook endpoints") explains the choices.
+ */
+export const ADDRESS_RANGES: readonly (readonly [cidr: string, rule: RangeRule, name: string])[] = [
+  // IPv4: public unless listed.
+  ["0.0.0.0/0", "allow", "IPv4 unicast"],
+  ["0.0.0.0/8", "refuse", "this network (RFC 791)"],
+  ["10.0.0.0/8", "refuse", "private use (RFC 1918)"],
+  ["100.64.0.0/10", "refuse", "shared address space, carrier-grade NAT (RFC 6598)"],
+  ["127.0.0.0/8", "refuse", "loopback (RFC 1122)"],
+  ["169.254.0.0/16", "refuse", "link-local, cloud metadata 169.254.169.254 (RFC 3927)"],
+  ["172.16.0.0/12", "refuse", "private use (RFC 1918)"],
+  // Whole /24, including the globally reachable anycast 192.0.0.9 (PCP) and 192.0.0.10 (TURN): no webhooks there.
+  ["192.0.0.0/24", "refuse", "IETF protocol assignments (RFC 6890), DS-Lite, NAT64 discovery"],
+  ["192.0.2.0/24", "refuse", "documentation TEST-NET-1 (RFC 5737)"],
+  ["192.88.99.0/24", "refuse", "deprecated 6to4 relay anycast (RFC 7526)"],
+  ["192.168.0.0/16", "refuse", "private use (RFC 1918)"],
+  ["198.18.0.0/15", "refuse", "benchmarking (RFC 2544)"],
+  ["198.51.100.0/24", "refuse", "documentation TEST-NET-2 (RFC 5737)"],
+  ["203.0.113.0/24", "refuse", "documentation TEST-NET-3 (RFC 5737)"],
+  ["224.0.0.0/4", "refuse", "multicast (RFC 5771)"],
+  ["240.0.0.0/4", "refuse", "reserved (RFC 1112)"],
+  ["255.255.255.255/32", "refuse", "limited broadcast (RFC 919)"],
+  // IPv6: refused unless global unicast.
+  ["::/0", "refuse", "not global unicast (IPv6 address space registry)"],
+  ["::/128", "refuse", "unspecified (RFC 4291)"],
+  ["::1/128", "refuse", "loopback (RFC 4291)"],
+  ["::/96", "refuse", "IPv4-compatible, deprecated (RFC 4291)"],
+  ["::ffff:0:0/96", "refuse", "IPv4-mapped (RFC 4291)"],
+  ["::ffff:0:0:0/96", "refuse", "IPv4-translated (RFC 2765)"],
+  [
+    "64:ff9b::/96",
+    { v4At: 12 },
+    "IPv4/IPv6 translation, well-known prefix (RFC 6052): the embedded IPv4 decides",
+  ],
+  ["64:ff9b:1::/48", "refuse", "local-use IPv4/IPv6 translation (RFC 8215)"],
+  ["100::/64", "refuse", "discard-only (RFC 6666)"],
+  ["100:0:0:1::/64", "refuse", "dummy IPv6 prefix (RFC 9780)"],
+  ["2000::/3", "allow", "global unicast"],
+  // Whole /23, including its globally reachable anycast, AMT, AS112, ORCHIDv2 and DRIP sub-blocks: no webhooks there.
+  ["2001::/23", "refuse", "IETF protocol assignments (RFC 2928), Teredo, benchmarking, ORCHID"],
+  ["2001:db8::/32", "refuse", "documentation (RFC 3849)"],
+  ["2002::/16", { v4At: 2 }, "6to4 (RFC 3056): the embedded IPv4 decides"],
+  ["3fff::/20", "refuse", "documentation (RFC 9637)"],
+  ["5f00::/16", "refuse", "segment routing SIDs (RFC 9602)"],
+  ["fc00::/7", "refuse", "unique-local (RFC 4193)"],
+  ["fe80::/10", "refuse", "link-local unicast (RFC 4291)"],
+  ["fec0::/10", "refuse", "site-local, deprecated (RFC 3879)"],
+  ["ff00::/8", "refuse", "multicast (RFC 4291)"],
 ];
 
 function parseV4(address: string): number[] | null {
@@ -42,16 +87,6 @@ function parseV4(address: string): number[] | null {
   if (parts.length !== 4) return null;
   const bytes = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : Number.NaN));
   return bytes.every((b) => b >= 0 && b <= 255) ? bytes : null;
-}
-
-function v4Blocked(bytes: readonly number[]): boolean {
-  const value = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
-  return BLOCKED_V4.some(([network, bits]) => {
-    const base = parseV4(network)!;
-    const baseValue = ((base[0]! << 24) | (base[1]! << 16) | (base[2]! << 8) | base[3]!) >>> 0;
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return (value & mask) >>> 0 === (baseValue & mask) >>> 0;
-  });
 }
 
 /** The 16 bytes of an IPv6 address (`::` compression and a trailing dotted IPv4 allowed), or null. */
@@ -85,30 +120,48 @@ function parseV6(address: string): number[] | null {
   return bytes;
 }
 
-function v6Blocked(b: readonly number[]): boolean {
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 15) && (b[15] === 0 || b[15] === 1)) return true; // :: and ::1
-  if ((b[0]! & 0xfe) === 0xfc) return true; // fc00::/7 unique-local
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return true; // fe80::/10 link-local
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return true; // fec0::/10 site-local (deprecated)
-  if (b[0] === 0xff) return true; // multicast
-  // Addresses that carry an IPv4 address are judged by it: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d),
-  // NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::).
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4Blocked(b.slice(12));
-  if (zeros(0, 12)) return v4Blocked(b.slice(12));
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12))
-    return v4Blocked(b.slice(12));
-  if (b[0] === 0x20 && b[1] === 0x02) return v4Blocked(b.slice(2, 6));
-  return false;
+interface ParsedRange {
+  bytes: readonly number[];
+  bits: number;
+  rule: RangeRule;
 }
 
-/** Whether an IP address (v4 dotted, or v6) is private, loopback, link-local or otherwise not public. */
+/** The table parsed once, longest prefix first, per family (4 or 16 bytes). */
+const parsedRanges: ParsedRange[] = ADDRESS_RANGES.map(([cidr, rule]) => {
+  const [network, bits] = cidr.split("/") as [string, string];
+  const bytes = parseV4(network) ?? parseV6(network);
+  if (!bytes) throw new Error(`bad range ${cidr}`);
+  return { bytes, bits: Number(bits), rule };
+}).sort((a, b) => b.bits - a.bits);
+
+function inRange(address: readonly number[], range: ParsedRange): boolean {
+  if (address.length !== range.bytes.length) return false;
+  for (let bit = 0; bit < range.bits; bit += 8) {
+    const keep = Math.min(8, range.bits - bit);
+    const mask = (0xff << (8 - keep)) & 0xff;
+    if ((address[bit / 8]! & mask) !== (range.bytes[bit / 8]! & mask)) return false;
+  }
+  return true;
+}
+
+/** Whether the table refuses an address given as 4 or 16 bytes. */
+function refused(address: readonly number[]): boolean {
+  const range = parsedRanges.find((r) => inRange(address, r));
+  if (!range || range.rule === "refuse") return true;
+  if (range.rule === "allow") return false;
+  return refused(address.slice(range.rule.v4At, range.rule.v4At + 4));
+}
+
+/**
+ * Whether an IP address (v4 dotted, or v6, bracketed or not) must not be called: private, loopback, link-local,
+ * documentation, reserved, or otherwise not globally reachable unicast (see ADDRESS_RANGES).
+ */
 export function isPrivateAddress(address: string): boolean {
   const v4 = parseV4(address);
-  if (v4) return v4Blocked(v4);
+  if (v4) return refused(v4);
   const v6 = parseV6(address.replace(/^\[|\]$/g, ""));
   // Something that is neither is not an address we can vouch for.
-  return v6 ? v6Blocked(v6) : true;
+  return v6 ? refused(v6) : true;
 }
 
 /** DNS over HTTPS (JSON API) against Cloudflare's resolver: A and AAAA answers of a name. */

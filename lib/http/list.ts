@@ -5,7 +5,7 @@ import { DEFAULT_LIMIT, type ListQuery, type ListSpec, type PageRequest, type Pa
 import { type JsonText, sendJson } from "./respond";
 
 /**
- * The one list handler: resolves defaults, verifies the cursor against this list, sort and dir, fetches
+ * The one list handler: resolves defaults, verifies the cursor against this gallery, list, sort and dir, fetches
  * `limit + 1` rows, and answers `{data, next_cursor}` (the extra row only says more exist). The rows' JSON text,
  * built by Postgres, is joined as is: nothing is parsed or re-serialised.
  */
@@ -19,17 +19,14 @@ export async function listPage<T>(
   const secret = c.env.SIGNING_SECRET;
   const sort = query.sort ?? list.defaultSort;
   const dir = query.dir ?? "desc";
-  const after = query.cursor
-    ? await decodeCursor(secret, query.cursor, { route: list.route, sort, dir })
-    : null;
+  const scope = { gallery: c.get("principal").galleryId, route: list.route, sort, dir };
+  const after = query.cursor ? await decodeCursor(secret, query.cursor, scope) : null;
   const page: PageRequest = { route: list.route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
   const rows = await fetch(page);
   const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1];
   const nextCursor =
-    rows.length > page.limit && last
-      ? await encodeCursor(secret, { r: page.route, s: sort, d: dir, k: [last.sort_key, last.id] })
-      : null;
+    rows.length > page.limit && last ? await encodeCursor(secret, scope, [last.sort_key, last.id]) : null;
   const data = pageRows.map((r) => r.body).join(",");
   return sendJson<T, 200>(c, `{"data":[${data}],"next_cursor":${JSON.stringify(nextCursor)}}`, 200);
 }

@@ -5,6 +5,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotency";
 import type { ListSpec } from "../pagination";
 import type { CredentialKind } from "../principal";
 import { ApiError, bodyProblemResponses, problemResponses } from "../problem";
+import { strictJson } from "../strict-json";
 import { authenticate } from "./auth";
 import { idempotency } from "./idempotency";
 
@@ -28,6 +29,8 @@ export interface OperationEntry {
   sorts: readonly string[];
   /** Path parameter name → id prefix (`art`), for generated cross-tenant checks. */
   pathIds: Record<string, string>;
+  /** Takes a JSON request body (checked strictly: see strictJsonBody). */
+  jsonBody: boolean;
   /** A minimal valid JSON body, for generated body checks. */
   exampleBody?: Record<string, unknown>;
   /** Response fields shown once and null in an idempotent replay (a secret), for generated replay checks. */
@@ -82,6 +85,29 @@ const requireBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Every JSON body is read here first, strictly (lib/strict-json.ts): invalid UTF-8, a key repeated in an object
+ * or an unpaired surrogate escape is a 400 naming the field. The text decoded here is what the idempotency
+ * fingerprint and the validator read after it, so nothing downstream decodes the bytes leniently again.
+ */
+const strictJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
+  if (JSON_MEDIA_TYPE.test(mediaType)) {
+    const result = strictJson(new Uint8Array(await c.req.arrayBuffer()));
+    if (!result.ok) {
+      const { field, message } = result.issue;
+      throw new ApiError("invalid_request", `Body field \`${field}\` ${message}.`, [
+        { location: "body", field, message },
+      ]);
+    }
+    // Hono keeps body promises in bodyCache (typed as the values); c.req.text() and c.req.json() read this entry.
+    (c.req.bodyCache as unknown as { text?: Promise<string> }).text = Promise.resolve(result.text);
+  }
+  await next();
+};
+
 /**
  * Declares an operation: its route plus everything the shared mechanisms need. Authentication, scopes,
  * idempotency, the six problem responses and the OpenAPI security entry all come from here, so a route cannot
@@ -101,6 +127,7 @@ export function operation<const C extends OperationConfig>(config: C) {
   } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
+  if (route.request?.body) middleware.push(strictJsonBody);
   if (route.request?.body?.required) middleware.push(requireBody);
   if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
   operationRegistry.push({
@@ -111,6 +138,7 @@ export function operation<const C extends OperationConfig>(config: C) {
     credentials,
     idempotent,
     paginated: Boolean(list),
+    jsonBody: Boolean(route.request?.body),
     sorts: list?.sorts ?? [],
     pathIds,
     ...(exampleBody ? { exampleBody } : {}),

@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import "../../functions/api";
-import { encodeCursor } from "../../lib/cursor";
+import { type CursorKey, encodeCursor } from "../../lib/cursor";
 import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
 import { newId } from "../../lib/ids";
 import { allScopes } from "../../lib/scopes";
 import { fixtureFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
-import { call, createGallery, type TestGallery } from "../helpers/gallery";
+import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 
 /**
@@ -138,34 +139,52 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       }
       await expectProblem(await requestFor(op, home.key, {}, "?cursor=garbage"), 400, "invalid_request");
       const sort = op.sorts[0]!;
-      const cursor = await encodeCursor(env.SIGNING_SECRET, {
-        r: op.operationId,
-        s: sort,
-        d: "desc",
-        k: ["2024-01-01T00:00:00.000Z", "x_1"],
-      });
-      const other = op.sorts.find((s) => s !== sort);
+      const homeIds = await fixtureIds(op, home);
+      const scope = { gallery: home.id, route: op.operationId, sort, dir: "desc" as const };
+      const position: CursorKey = ["2024-01-01T00:00:00.000Z", "x_1"];
+      const cursor = await encodeCursor(env.SIGNING_SECRET, scope, position);
+      // The control: minted for this gallery, list, sort and dir, it is accepted.
+      const accepted = await requestFor(op, home.key, homeIds, `?cursor=${cursor}`);
+      expect(accepted.status, await accepted.clone().text()).toBe(200);
+      const otherSort = op.sorts.find((s) => s !== sort);
       await expectProblem(
-        await requestFor(op, home.key, {}, `?cursor=${cursor}&dir=asc`),
+        await requestFor(op, home.key, homeIds, `?cursor=${cursor}&dir=asc`),
         400,
         "invalid_request",
       );
-      if (other) {
+      if (otherSort) {
         await expectProblem(
-          await requestFor(op, home.key, {}, `?cursor=${cursor}&sort=${other}`),
+          await requestFor(op, home.key, homeIds, `?cursor=${cursor}&sort=${otherSort}`),
           400,
           "invalid_request",
         );
       }
-      const tampered = `${cursor.slice(0, 5)}${cursor[5] === "A" ? "B" : "A"}${cursor.slice(6)}`;
-      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${tampered}`), 400, "invalid_request");
-      const foreign = await encodeCursor(env.SIGNING_SECRET, {
-        r: "someOtherList",
-        s: sort,
-        d: "desc",
-        k: [null, "x_1"],
-      });
-      await expectProblem(await requestFor(op, home.key, {}, `?cursor=${foreign}`), 400, "invalid_request");
+      for (const at of [0, 5, Math.floor(cursor.length / 2), cursor.length - 1]) {
+        const tampered = `${cursor.slice(0, at)}${cursor[at] === "A" ? "B" : "A"}${cursor.slice(at + 1)}`;
+        await expectProblem(
+          await requestFor(op, home.key, homeIds, `?cursor=${tampered}`),
+          400,
+          "invalid_request",
+        );
+      }
+      const foreign = await encodeCursor(env.SIGNING_SECRET, { ...scope, route: "someOtherList" }, position);
+      await expectProblem(
+        await requestFor(op, home.key, homeIds, `?cursor=${foreign}`),
+        400,
+        "invalid_request",
+      );
+      // Another gallery's cursor for the same list, sort and dir.
+      const elsewhere = await encodeCursor(env.SIGNING_SECRET, { ...scope, gallery: other.id }, position);
+      await expectProblem(
+        await requestFor(op, home.key, homeIds, `?cursor=${elsewhere}`),
+        400,
+        "invalid_request",
+        {
+          field: "cursor",
+        },
+      );
+      const minted = await requestFor(op, other.key, await fixtureIds(op, other), `?cursor=${elsewhere}`);
+      expect(minted.status).toBe(200);
     },
   );
 
@@ -195,6 +214,93 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       field: "no_such_param",
       message: "is not a known parameter",
     });
+  });
+});
+
+/**
+ * Raw JSON bodies that JSON.parse and a lenient decoder would accept, built from the operation's example body:
+ * a repeated key, an unpaired surrogate escape and an invalid UTF-8 byte, each with the field a 400 must name.
+ */
+function strictJsonCases(
+  op: OperationEntry,
+): { name: string; body: Uint8Array; field: string; message: string }[] {
+  const example = op.exampleBody ?? {};
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const json = JSON.stringify(example);
+  const [firstKey, firstValue] = Object.entries(example)[0] ?? ["x", 1];
+  const stringField = Object.entries(example).find(([, v]) => typeof v === "string")?.[0];
+  const withString = (raw: string) =>
+    stringField ? JSON.stringify({ ...example, [stringField]: "@@" }).replace('"@@"', raw) : `{${raw}:1}`;
+  const utf8 = encode(withString('"caf@@"'));
+  const at = [...utf8].findIndex((b, i) => b === 0x40 && utf8[i + 1] === 0x40);
+  return [
+    {
+      name: "a repeated key",
+      body: encode(
+        `{${JSON.stringify(firstKey)}:${JSON.stringify(firstValue)},${json === "{}" ? '"x":1}' : json.slice(1)}`,
+      ),
+      field: firstKey,
+      message: "appears more than once",
+    },
+    {
+      name: "an unpaired surrogate escape",
+      body: encode(withString('"\\ud800"')),
+      field: stringField ?? "\uFFFD",
+      message: "unpaired UTF-16 surrogate",
+    },
+    {
+      name: "an invalid UTF-8 byte",
+      body: new Uint8Array([...utf8.subarray(0, at), 0xe9, ...utf8.subarray(at + 2)]),
+      field: stringField ?? "(root)",
+      message: "not valid UTF-8",
+    },
+  ];
+}
+
+const bodyOperations = operations.filter((op) => op.jsonBody && op.credentials.includes("secret"));
+
+describe.each(
+  bodyOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s: strict JSON bodies", (_, op) => {
+  let g: TestGallery;
+  beforeAll(async () => {
+    g = await createGallery();
+  });
+
+  it.each(
+    strictJsonCases(op).map((c) => [c.name, c] as const),
+  )("refuses %s with a 400 naming the field, and stores nothing", async (_, c) => {
+    const ids = await fixtureIds(op, g);
+    const events = async () =>
+      (
+        await db().execute<{ n: number }>(
+          sql`select count(*)::int as n from domain_events where gallery_id = ${g.id}`,
+        )
+      ).rows[0]!.n;
+    const before = await events();
+    const key = `strict-${crypto.randomUUID()}`;
+    const response = await call(op.method, pathFor(op, ids), {
+      key: g.key,
+      rawBody: c.body,
+      headers: { "content-type": "application/json", ...(op.idempotent ? { "Idempotency-Key": key } : {}) },
+    });
+    const problem = await expectProblem(response, 400, "invalid_request");
+    expect(problem.details).toContainEqual({
+      location: "body",
+      field: c.field,
+      message: expect.stringContaining(c.message),
+    });
+    expect(await events()).toBe(before);
+    if (op.idempotent) {
+      // No claim was made: the key still takes a valid body as a first request.
+      const valid = await call(op.method, pathFor(op, ids), {
+        key: g.key,
+        body: bodyFor(op),
+        headers: { "Idempotency-Key": key },
+      });
+      expect(valid.status, await valid.clone().text()).toBeLessThan(300);
+      expect(valid.headers.get("idempotent-replayed")).toBeNull();
+    }
   });
 });
 

@@ -135,13 +135,141 @@ describe("checkWebhookUrl", () => {
     await expect(down("hooks.example.com")).rejects.toThrow();
   });
 
-  it("classifies addresses", () => {
-    expect(isPrivateAddress("8.8.8.8")).toBe(false);
-    expect(isPrivateAddress("2001:4860:4860::8888")).toBe(false);
-    expect(isPrivateAddress("192.168.0.1")).toBe(true);
-    expect(isPrivateAddress("2002:c0a8:0101::1")).toBe(true);
-    expect(isPrivateAddress("ff02::1")).toBe(true);
-    expect(isPrivateAddress("224.0.0.1")).toBe(true);
-    expect(isPrivateAddress("not-an-address")).toBe(true);
+  /** Address → refused? One row per registry entry (and its edges), refused and allowed alike. */
+  const addresses: readonly (readonly [string, boolean])[] = [
+    // IPv4 special-purpose registry, plus multicast.
+    ["0.0.0.0", true],
+    ["0.255.255.255", true],
+    ["10.0.0.1", true],
+    ["100.64.0.1", true],
+    ["100.127.255.255", true],
+    ["127.0.0.1", true],
+    ["169.254.169.254", true],
+    ["172.16.0.1", true],
+    ["172.31.255.255", true],
+    ["192.0.0.1", true],
+    ["192.0.0.9", true],
+    ["192.0.0.170", true],
+    ["192.0.2.1", true],
+    ["192.0.2.255", true],
+    ["192.88.99.1", true],
+    ["192.168.0.1", true],
+    ["198.18.0.1", true],
+    ["198.19.255.255", true],
+    ["198.51.100.7", true],
+    ["203.0.113.9", true],
+    ["224.0.0.1", true],
+    ["239.255.255.255", true],
+    ["240.0.0.1", true],
+    ["255.255.255.255", true],
+    // IPv4 neighbours of those ranges, and public addresses.
+    ["8.8.8.8", false],
+    ["1.1.1.1", false],
+    ["9.255.255.255", false],
+    ["11.0.0.0", false],
+    ["100.63.255.255", false],
+    ["100.128.0.0", false],
+    ["126.255.255.255", false],
+    ["128.0.0.0", false],
+    ["169.253.255.255", false],
+    ["172.15.255.255", false],
+    ["172.32.0.0", false],
+    ["192.0.1.1", false],
+    ["192.0.3.1", false],
+    ["192.31.196.1", false],
+    ["192.88.98.1", false],
+    ["192.167.255.255", false],
+    ["198.17.255.255", false],
+    ["198.20.0.0", false],
+    ["198.51.99.1", false],
+    ["198.51.101.1", false],
+    ["203.0.112.1", false],
+    ["203.0.114.1", false],
+    ["223.255.255.255", false],
+    // IPv6 special-purpose registry.
+    ["::", true],
+    ["::1", true],
+    ["::7f00:1", true],
+    ["::8.8.8.8", true],
+    ["::ffff:127.0.0.1", true],
+    ["::ffff:7f00:1", true],
+    ["::ffff:8.8.8.8", true],
+    ["::ffff:0:7f00:1", true],
+    ["::ffff:0:808:808", true],
+    ["64:ff9b::7f00:1", true],
+    ["64:ff9b::a9fe:a9fe", true],
+    ["64:ff9b::c000:201", true],
+    ["64:ff9b::808:808", false],
+    ["64:ff9b:1::808:808", true],
+    ["100::", true],
+    ["100::ffff:ffff:ffff:ffff", true],
+    ["100:0:0:1::1", true],
+    ["2001::1", true],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
+    ["2001:1::1", true],
+    ["2001:2::1", true],
+    ["2001:10::1", true],
+    ["2001:1ff:ffff::1", true],
+    ["2001:db8::1", true],
+    ["2001:db8:ffff:ffff::1", true],
+    ["2002:7f00:1::1", true],
+    ["2002:c0a8:101::1", true],
+    ["2002:c000:0201::1", true],
+    ["2002:808:808::1", false],
+    ["3fff::1", true],
+    ["5f00::1", true],
+    ["fc00::1", true],
+    ["fd12:3456::1", true],
+    ["fe80::1", true],
+    ["fe80::1%eth0", true],
+    ["febf:ffff::1", true],
+    ["fec0::1", true],
+    ["ff02::1", true],
+    ["ff0e::1", true],
+    ["4000::1", true],
+    // IPv6 public unicast, including neighbours of the refused blocks.
+    ["2001:4860:4860::8888", false],
+    ["2606:4700:4700::1111", false],
+    ["2001:200::1", false],
+    ["2001:db7:ffff::1", false],
+    ["2001:db9::1", false],
+    ["2003::1", false],
+    ["2a00:1450:4001::1", false],
+    ["3ffe:ffff::1", false],
+    ["[2606:4700:4700::1111]", false],
+    // Not an address.
+    ["not-an-address", true],
+    ["1.2.3", true],
+    ["1:2:3:4:5:6:7:8:9", true],
+  ];
+
+  it.each(addresses)("classifies %s (refused: %s)", (address, refused) => {
+    expect(isPrivateAddress(address)).toBe(refused);
+  });
+
+  it.each([
+    "https://[::ffff:0:7f00:1]/in",
+    "https://[::ffff:127.0.0.1]/in",
+    "https://[::ffff:8.8.8.8]/in",
+    "https://192.0.2.1/in",
+    "https://198.51.100.1/in",
+    "https://203.0.113.1/in",
+    "https://[2001:db8::1]/in",
+    "https://[100::1]/in",
+    "https://255.255.255.255/in",
+    "https://[64:ff9b:1::a00:1]/in",
+  ])("refuses the reserved literal %s", async (url) => {
+    const verdict = await checkWebhookUrl(url, production(never));
+    expect(verdict).toEqual({ ok: false, reason: expect.stringContaining("private") });
+  });
+
+  it("refuses a name resolving to a documentation or mapped address", async () => {
+    for (const answer of ["192.0.2.10", "2001:db8::10", "::ffff:0:a00:1", "100::1"]) {
+      const verdict = await checkWebhookUrl(
+        "https://hooks.example.com/in",
+        production(async () => [answer]),
+      );
+      expect(verdict.ok, answer).toBe(false);
+    }
   });
 });
