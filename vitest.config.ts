@@ -16,6 +16,7 @@ export default defineConfig({
           NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
           SIGNING_SECRET: "test-signing-secret-not-for-production",
           ENVIRONMENT: "local",
+          PUBLIC_BASE_URL: "https://api.test",
         },
       },
     })),

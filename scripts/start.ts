@@ -360,7 +360,9 @@ async function main(): Promise<void> {
   });
   parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
 
+  const origin = `http://127.0.0.1:${port}`;
   const vars = {
+    PUBLIC_BASE_URL: origin,
     DATABASE_URL: db.url,
     NEON_LOCAL_ENDPOINT: neon.url,
     SIGNING_SECRET: localSigningSecret(),
@@ -382,7 +384,6 @@ async function main(): Promise<void> {
     );
   }
 
-  const origin = `http://127.0.0.1:${port}`;
   const health = await waitForApi(origin);
   console.log(banner(origin, health, keys, ((performance.now() - started) / 1000).toFixed(1), extra));
 }
