@@ -14,8 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { allScopes, isKnownScope, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
-import { insertApiKey, LOCAL_DATA_DIR, LOCAL_DATABASE, runningEmbeddedPostgres } from "./local-keys";
-import { type Database, startDatabase } from "./postgres";
+import { insertApiKey, openLocalDatabase } from "./local-keys";
 
 const USAGE = `Usage:
   npm run key:create -- --gallery <id or slug> (--scopes <a:read,b:create> | --read-only | --all) [--name <name>]
@@ -113,13 +112,6 @@ function parse(argv: readonly string[]) {
   });
 }
 
-async function openDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  const running = runningEmbeddedPostgres();
-  if (running) return { url: running.url, stop: async () => {} };
-  return startDatabase({ dataDir: LOCAL_DATA_DIR, database: LOCAL_DATABASE });
-}
-
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.includes("--help") || argv.includes("-h")) {
@@ -135,7 +127,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const db = await openDatabase();
+  const db = await openLocalDatabase();
   const client = new pg.Client({ connectionString: db.url });
   try {
     await client.connect();
