@@ -25,7 +25,8 @@ Options:
   --scopes <list>      comma-separated scopes, each <resource>:<action>
   --read-only          every :read scope
   --all                every scope
-  --publishable        a publishable token (gpub_) for the public viewing-rooms read; scopes: ${PUBLISHABLE_SCOPES.join(", ")}
+  --publishable        a publishable token (gpub_) for the public viewing-rooms routes, which are not built
+                       yet: no route accepts one today; scopes: ${PUBLISHABLE_SCOPES.join(", ")}
   --name <name>        a label shown in key listings
 
 Scopes: ${allScopes.join(", ")}`;
@@ -160,6 +161,9 @@ async function main(): Promise<number> {
         `  name:   ${request.name}`,
         `  scopes: ${request.scopes.join(", ")}`,
         `  prefix: ${key.prefix}`,
+        ...(request.kind === "publishable"
+          ? ["  No route accepts publishable tokens yet (the public viewing-rooms routes are not built)."]
+          : []),
         "Store it now: only its hash is kept, so it cannot be shown again.",
       ].join("\n"),
     );

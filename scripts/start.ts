@@ -287,7 +287,7 @@ function banner(
     `  Gallery Platform API (local) is ready in ${seconds} s`,
     "",
     `  Base URL              ${base}`,
-    `  OpenAPI               ${base}/openapi.json`,
+    `  OpenAPI               ${base}/openapi.json   (every operation; README.md lists what exists)`,
   ];
   if (health !== 200) {
     lines.push(
@@ -299,7 +299,7 @@ function banner(
       "",
       `  Secret key (all scopes)   ${keys.secretKey}`,
       `  Read-only key             ${keys.readOnlyKey}`,
-      `  Publishable token         ${keys.publishableToken}   (public viewing rooms only)`,
+      `  (both kept in ${LOCAL_KEYS_PATH}; a publishable token is not printed: no route accepts one yet)`,
       "",
       `  Member logins         ${keys.editor.email} / ${keys.editor.password}   (editor)`,
       `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
@@ -307,6 +307,7 @@ function banner(
       "",
       "  Try it:",
       `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/artworks?limit=2"`,
+      `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/events?limit=2"`,
     );
   } else {
     lines.push(
