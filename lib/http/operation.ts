@@ -153,5 +153,10 @@ export function operation<const C extends OperationConfig>(config: C) {
       ...(route.request?.body ? bodyProblemResponses : {}),
     },
   });
-  return Object.assign(created, { list: list ? { ...list, route: config.operationId } : undefined });
+  // Not enumerable: the OpenAPI generator copies the route's own properties into the document, and `list` is
+  // not an OpenAPI field (the linter refuses it).
+  return Object.defineProperty(created, "list", {
+    value: list ? { ...list, route: config.operationId } : undefined,
+    enumerable: false,
+  }) as typeof created & { list: (ListSpec & { route: string }) | undefined };
 }
