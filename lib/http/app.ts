@@ -88,7 +88,7 @@ export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
     console.error("unhandled error", c.get("requestId"), error);
   // The dictionary's address is configuration, never the request's Host header (which a client chooses).
   const base = c.env?.PUBLIC_BASE_URL ? publicBaseUrl(c.env) : "";
-  const body = problemBody(base, apiError, c.req.path, c.get("requestId") ?? "");
+  const body = problemBody(base, apiError, new URL(c.req.url).pathname, c.get("requestId") ?? "");
   const headers: Record<string, string> = { ...apiError.headers };
   if (apiError.code === "unauthenticated") headers["WWW-Authenticate"] = 'Bearer realm="gallery-platform"';
   return problemResponse(body, headers);
