@@ -18,6 +18,7 @@ export default defineConfig({
           // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
           WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
           ENVIRONMENT: "local",
+          PUBLIC_BASE_URL: "https://api.test",
         },
       },
     })),

@@ -1,4 +1,4 @@
-import type { Env } from "../lib/env";
+import { type Env, publicBaseUrl } from "../lib/env";
 import { createRouter } from "../lib/http/app";
 import { apiKeysRouter } from "./api-keys";
 import { artworksRouter } from "./artworks";
@@ -21,7 +21,7 @@ export function createApiApp() {
   v1.route("/", membersRouter());
   v1.route("/", webhooksRouter());
   registerOpenApiComponents(v1);
-  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${new URL(c.req.url).origin}/v1`)));
+  v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${publicBaseUrl(c.env)}/v1`)));
   app.route("/v1", v1);
   return app;
 }

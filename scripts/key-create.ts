@@ -14,8 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { allScopes, isKnownScope, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
-import { insertApiKey, LOCAL_DATA_DIR, LOCAL_DATABASE, runningEmbeddedPostgres } from "./local-keys";
-import { type Database, startDatabase } from "./postgres";
+import { insertApiKey, openLocalDatabase } from "./local-keys";
 
 const USAGE = `Usage:
   npm run key:create -- --gallery <id or slug> (--scopes <a:read,b:create> | --read-only | --all) [--name <name>]
@@ -26,7 +25,8 @@ Options:
   --scopes <list>      comma-separated scopes, each <resource>:<action>
   --read-only          every :read scope
   --all                every scope
-  --publishable        a publishable token (gpub_) for the public viewing-rooms read; scopes: ${PUBLISHABLE_SCOPES.join(", ")}
+  --publishable        a publishable token (gpub_) for the public viewing-rooms routes, which are not built
+                       yet: no route accepts one today; scopes: ${PUBLISHABLE_SCOPES.join(", ")}
   --name <name>        a label shown in key listings
 
 Scopes: ${allScopes.join(", ")}`;
@@ -113,13 +113,6 @@ function parse(argv: readonly string[]) {
   });
 }
 
-async function openDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  const running = runningEmbeddedPostgres();
-  if (running) return { url: running.url, stop: async () => {} };
-  return startDatabase({ dataDir: LOCAL_DATA_DIR, database: LOCAL_DATABASE });
-}
-
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.includes("--help") || argv.includes("-h")) {
@@ -135,7 +128,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const db = await openDatabase();
+  const db = await openLocalDatabase();
   const client = new pg.Client({ connectionString: db.url });
   try {
     await client.connect();
@@ -168,6 +161,9 @@ async function main(): Promise<number> {
         `  name:   ${request.name}`,
         `  scopes: ${request.scopes.join(", ")}`,
         `  prefix: ${key.prefix}`,
+        ...(request.kind === "publishable"
+          ? ["  No route accepts publishable tokens yet (the public viewing-rooms routes are not built)."]
+          : []),
         "Store it now: only its hash is kept, so it cannot be shown again.",
       ].join("\n"),
     );

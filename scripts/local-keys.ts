@@ -2,7 +2,7 @@
  * Credentials of the local stack. The database keeps only SHA-256 hashes of keys, so the plaintext of the
  * demo keys minted at seed time is kept in `.data/local-keys.json` (git-ignored, mode 0600) for later starts
  * to print. Also: minting a key row (shared by the seed, `npm start` and `npm run key:create`), the local
- * SIGNING_SECRET, and finding the embedded Postgres of a running `npm start`.
+ * SIGNING_SECRET, and finding the database the command-line scripts work on.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +10,7 @@ import type pg from "pg";
 import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/credentials";
 import { base64url, randomToken, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
+import { type Database, startDatabase } from "./postgres";
 
 export const LOCAL_KEYS_PATH = ".data/local-keys.json";
 export const LOCAL_SECRET_PATH = ".data/local-secret";
@@ -162,4 +163,18 @@ function processAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * The database a command-line script (key:create, seed, db:migrate) works on: DATABASE_URL when set; else the
+ * embedded PostgreSQL a running `npm start` serves; else that embedded database, started for the command.
+ * `embedded` is true for the last two.
+ */
+export async function openLocalDatabase(): Promise<Database & { embedded: boolean }> {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, stop: async () => {}, embedded: false };
+  }
+  const running = runningEmbeddedPostgres();
+  if (running) return { url: running.url, stop: async () => {}, embedded: true };
+  return { ...(await startDatabase({ dataDir: LOCAL_DATA_DIR, database: LOCAL_DATABASE })), embedded: true };
 }

@@ -5,7 +5,13 @@ import { createApiApp } from "../functions/api";
 /** Writes the OpenAPI document the Worker serves at /v1/openapi.json, for linting and publishing. */
 const outIndex = process.argv.indexOf("--out");
 const out = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
-const response = await createApiApp().request("https://api.gallery-platform.example/v1/openapi.json");
+// The document needs no database: placeholders satisfy the Worker's settings check.
+const env = {
+  PUBLIC_BASE_URL: "https://api.gallery-platform.example",
+  DATABASE_URL: "postgres://unused",
+  SIGNING_SECRET: "unused",
+};
+const response = await createApiApp().request("http://localhost/v1/openapi.json", {}, env);
 const document = JSON.stringify(await response.json(), null, 2);
 if (out) {
   mkdirSync(dirname(out), { recursive: true });

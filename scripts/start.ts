@@ -289,7 +289,7 @@ function banner(
     `  Gallery Platform API (local) is ready in ${seconds} s`,
     "",
     `  Base URL              ${base}`,
-    `  OpenAPI               ${base}/openapi.json`,
+    `  OpenAPI               ${base}/openapi.json   (every operation; README.md lists what exists)`,
   ];
   if (health !== 200) {
     lines.push(
@@ -301,7 +301,7 @@ function banner(
       "",
       `  Secret key (all scopes)   ${keys.secretKey}`,
       `  Read-only key             ${keys.readOnlyKey}`,
-      `  Publishable token         ${keys.publishableToken}   (public viewing rooms only)`,
+      `  (both kept in ${LOCAL_KEYS_PATH}; a publishable token is not printed: no route accepts one yet)`,
       "",
       `  Member logins         ${keys.editor.email} / ${keys.editor.password}   (editor)`,
       `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
@@ -309,6 +309,7 @@ function banner(
       "",
       "  Try it:",
       `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/artworks?limit=2"`,
+      `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/events?limit=2"`,
     );
   } else {
     lines.push(
@@ -362,7 +363,9 @@ async function main(): Promise<void> {
   });
   parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
 
+  const origin = `http://127.0.0.1:${port}`;
   const vars = {
+    PUBLIC_BASE_URL: origin,
     DATABASE_URL: db.url,
     NEON_LOCAL_ENDPOINT: neon.url,
     SIGNING_SECRET: localSigningSecret(),
@@ -385,7 +388,6 @@ async function main(): Promise<void> {
     );
   }
 
-  const origin = `http://127.0.0.1:${port}`;
   const health = await waitForApi(origin);
   console.log(banner(origin, health, keys, ((performance.now() - started) / 1000).toFixed(1), extra));
 }

@@ -36,7 +36,32 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * workerd logs `disconnected: WebSocket peer disconnected` each time a test file ends and the Workers test pool
+ * closes its connection to that file's runner (it appears for files that never touch the database). The pool
+ * drops the same kind of line (`WebSocket was aborted`) itself, but its list cannot be extended; this drops
+ * exactly that line from the pool's output, nothing else.
+ */
+function quietRunnerDisconnects(): () => void {
+  const NOISE = "disconnected: WebSocket peer disconnected";
+  const restores = [process.stdout, process.stderr].map((stream) => {
+    const write = stream.write.bind(stream);
+    stream.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+      if (text.includes(NOISE) && text.trim().split("\n").length === 1) return true;
+      return write(chunk, ...rest);
+    }) as typeof stream.write;
+    return () => {
+      stream.write = write;
+    };
+  });
+  return () => {
+    for (const restore of restores) restore();
+  };
+}
+
 export default async function setup(project: TestProject) {
+  const restoreStderr = quietRunnerDisconnects();
   // The embedded cluster lives in a temporary folder for this run only; with DATABASE_URL the server is the
   // caller's and only this run's database is created (and dropped afterwards) on it.
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "gallery-test-pg-"));
@@ -64,5 +89,6 @@ export default async function setup(project: TestProject) {
       await admin(url.toString(), `drop database "${TEST_DATABASE}" with (force)`);
     await database.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    restoreStderr();
   };
 }

@@ -1,6 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { databaseReachable } from "../../db/queries/health";
+import type { Env } from "../../lib/env";
 import { createRouter } from "../../lib/http/app";
-import { ApiError, type ErrorCode, errorCodes, problemResponses } from "../../lib/problem";
+import {
+  ApiError,
+  type ErrorCode,
+  errorCodes,
+  PROBLEM_CONTENT_TYPE,
+  ProblemSchema,
+  problemResponses,
+} from "../../lib/problem";
 
 const ErrorEntry = z
   .object({
@@ -16,6 +25,26 @@ function entry(code: ErrorCode) {
   return { code, ...errorCodes[code] };
 }
 
+/** How long one database check answers /health in an isolate, so the route stays cheap under load. */
+export const HEALTH_CACHE_MS = 5_000;
+/** A database slower than this to answer `select 1` counts as unreachable. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+let lastCheck: { database: string; at: number; reachable: Promise<boolean> } | undefined;
+
+/** Whether the database answers, checked at most once per HEALTH_CACHE_MS per isolate (callers share a check). */
+function checkDatabase(env: Env): Promise<boolean> {
+  const now = Date.now();
+  if (!lastCheck || lastCheck.database !== env.DATABASE_URL || now - lastCheck.at >= HEALTH_CACHE_MS) {
+    lastCheck = {
+      database: env.DATABASE_URL,
+      at: now,
+      reachable: databaseReachable(env, HEALTH_TIMEOUT_MS),
+    };
+  }
+  return lastCheck.reachable;
+}
+
 /** Unauthenticated service routes: health and the error dictionary that problem `type` URLs point to. */
 export function metaRouter() {
   const app = createRouter();
@@ -26,16 +55,36 @@ export function metaRouter() {
       operationId: "getHealth",
       security: [],
       tags: ["Meta"],
-      summary: "Liveness",
+      summary: "Health: the Worker and its database",
+      description: `200 when the Worker is up and its database answers. The database is checked at most once every ${HEALTH_CACHE_MS / 1000} s per Worker isolate (callers in between get that answer), so the route stays cheap; a database that does not answer within ${HEALTH_TIMEOUT_MS / 1000} s counts as unreachable.`,
       responses: {
         ...problemResponses,
         200: {
-          description: "The Worker is up.",
-          content: { "application/json": { schema: z.object({ status: z.literal("ok") }) } },
+          description: "The Worker is up and its database answers.",
+          content: {
+            "application/json": {
+              schema: z.object({ status: z.literal("ok"), database: z.literal("reachable") }),
+            },
+          },
+        },
+        503: {
+          description:
+            "The database is unreachable (`service_unavailable`, `details.database` is `unreachable`): every route that reads or writes would fail. Retry after `Retry-After`.",
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
         },
       },
     }),
-    (c) => c.json({ status: "ok" as const }, 200),
+    async (c) => {
+      if (!(await checkDatabase(c.env))) {
+        throw new ApiError(
+          "service_unavailable",
+          "The database is unreachable.",
+          { database: "unreachable" },
+          { "Retry-After": String(HEALTH_CACHE_MS / 1000) },
+        );
+      }
+      return c.json({ status: "ok" as const, database: "reachable" as const }, 200);
+    },
   );
   app.openapi(
     createRoute({

@@ -3,9 +3,10 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import type { AppEnv } from "../env";
+import { type AppEnv, missingSettings, publicBaseUrl } from "../env";
 import { newId } from "../ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../problem";
+import { SESSION_COOKIE } from "./auth";
 
 export type Router = OpenAPIHono<AppEnv>;
 
@@ -83,13 +84,59 @@ export function toApiError(error: unknown): ApiError {
 
 export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
   const apiError = toApiError(error);
-  if (apiError.code === "internal_error") console.error("unhandled error", c.get("requestId"), error);
-  const url = new URL(c.req.url);
-  const body = problemBody(url.origin, apiError, url.pathname, c.get("requestId") ?? "");
+  if (apiError.code === "internal_error" && !(error instanceof ApiError))
+    console.error("unhandled error", c.get("requestId"), error);
+  // The dictionary's address is configuration, never the request's Host header (which a client chooses).
+  const base = c.env?.PUBLIC_BASE_URL ? publicBaseUrl(c.env) : "";
+  const body = problemBody(base, apiError, new URL(c.req.url).pathname, c.get("requestId") ?? "");
   const headers: Record<string, string> = { ...apiError.headers };
   if (apiError.code === "unauthenticated") headers["WWW-Authenticate"] = 'Bearer realm="gallery-platform"';
   return problemResponse(body, headers);
 }
+
+/** True when the request carries a credential of any kind, valid or not. */
+function presentsCredential(c: Context<AppEnv>): boolean {
+  return Boolean(
+    c.req.header("authorization") ||
+      c.req.header("x-api-key") ||
+      c.req.header("cookie")?.includes(`${SESSION_COOKIE}=`),
+  );
+}
+
+/** A Hono route path (`/v1/gallery/artworks/:id`) as an anchored pattern over request paths. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split("/")
+    .map((segment) =>
+      segment === "*"
+        ? ".*"
+        : segment.startsWith(":")
+          ? "[^/]+"
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The `Allow` value for a path the router knows (null for an unknown path), from the router's own routes: the
+ * mounted groups' routes are the v1 app's, so a 405 needs no list of its own.
+ */
+function allowFor(router: Router): (path: string) => string | null {
+  let table: { pattern: RegExp; method: string }[] | undefined;
+  return (path) => {
+    table ??= router.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => ({ pattern: pathPattern(route.path), method: route.method }));
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.size === 0) return null;
+    if (methods.has("GET")) methods.add("HEAD");
+    methods.add("OPTIONS");
+    return [...methods].join(", ");
+  };
+}
+
+let reportedMissing = false;
 
 /**
  * Every router (the v1 app and each endpoint group) is made here, so a group carries its own error handling
@@ -108,6 +155,20 @@ export function createRouter(): Router {
     if (!c.get("requestId")) c.set("requestId", newId("req"));
     await next();
     c.header("Request-Id", c.get("requestId"));
+    c.header("X-Content-Type-Options", "nosniff");
+    // An answer to a credential is about that credential's gallery: no shared or browser cache may keep it.
+    if (presentsCredential(c)) c.header("Cache-Control", "no-store");
+  });
+  router.use("*", async (c, next) => {
+    // A Worker started without its settings (a plain `wrangler dev` without .dev.vars) says which, on every call.
+    const missing = missingSettings(c.env);
+    if (missing.length > 0) {
+      const detail = `The server is not configured: ${missing.join("; ")}. Locally, run \`npm start\`, or copy .dev.vars.example to .dev.vars for \`wrangler dev\`.`;
+      if (!reportedMissing) console.error(detail);
+      reportedMissing = true;
+      throw new ApiError("internal_error", detail);
+    }
+    await next();
   });
   router.use(
     "*",
@@ -135,8 +196,22 @@ export function createRouter(): Router {
     await next();
   });
   router.onError((error, c) => renderProblem(c, error));
-  router.notFound((c) =>
-    renderProblem(c, new ApiError("not_found", "No such endpoint. See /v1/openapi.json.")),
-  );
+  const allow = allowFor(router);
+  router.notFound((c) => {
+    const allowed = allow(c.req.path);
+    if (!allowed)
+      return renderProblem(c, new ApiError("not_found", "No such endpoint. See /v1/openapi.json."));
+    // No CORS headers: secret-key routes are not for browsers (a publishable route answers its own preflight).
+    if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allowed });
+    return renderProblem(
+      c,
+      new ApiError(
+        "method_not_allowed",
+        `${c.req.method} is not allowed on ${c.req.path}; it accepts ${allowed}.`,
+        null,
+        { Allow: allowed },
+      ),
+    );
+  });
   return router;
 }

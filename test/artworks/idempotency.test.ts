@@ -92,7 +92,8 @@ describe("Idempotency-Key", () => {
 
   it("rejects a malformed key", async () => {
     const g = await createGallery();
-    for (const key of ["has space", "x".repeat(256), "ключ"]) {
+    // DEL is outside visible ASCII like any non-ASCII character, which workerd would warn about when sent.
+    for (const key of ["has space", "x".repeat(256), "key\u007f"]) {
       const res = await call("POST", "/gallery/artworks", {
         key: g.key,
         body: { title: "x" },

@@ -205,7 +205,10 @@ export function matchPath(doc: OpenApiDocument, path: string): string | undefine
 
 /** `/gallery/artworks?x=1`, `/v1/gallery/artworks` or a full URL → `/gallery/artworks`. */
 function apiPath(path: string): string {
-  const pathname = /^https?:\/\//.test(path) ? new URL(path).pathname : (path.split(/[?#]/)[0] ?? "");
+  // Resolved as the request's URL is (dot segments such as `/./` removed), so the template matched is the one
+  // the server saw: `/webhook-endpoints/./test` reaches `/webhook-endpoints/{id}`, not `…/{id}/test`.
+  const url = /^https?:\/\//.test(path) ? path : `https://api.test${path.split(/[?#]/)[0] ?? ""}`;
+  const pathname = new URL(url).pathname;
   return pathname.startsWith("/v1/") ? pathname.slice(3) : pathname;
 }
 

@@ -67,6 +67,18 @@ function requestFor(op: OperationEntry, key: string | null, ids: Record<string, 
   return call(op.method, `${pathFor(op, ids)}${query}`, { key, body });
 }
 
+/** A method the operation's path does not take (every path takes fewer than all four). */
+function unusedMethod(op: OperationEntry): string {
+  const taken = new Set(operationRegistry.filter((o) => o.path === op.path).map((o) => o.method));
+  return ["PUT", "PATCH", "DELETE", "POST"].find((m) => !taken.has(m))!;
+}
+
+/** Headers every answer to a credential carries: no sniffing, no caching. */
+function expectPrivate(response: Response): void {
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+}
+
 const operations = operationRegistry.filter(
   (op) => op.credentials.includes("secret") || op.credentials.includes("session"),
 );
@@ -95,21 +107,42 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   });
 
   it("answers 401 without a credential", async () => {
-    await expectProblem(await requestFor(op, null), 401, "unauthenticated");
+    const response = await requestFor(op, null);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    await expectProblem(response, 401, "unauthenticated");
+  });
+
+  it("answers a method its path does not take with 405 and Allow", async () => {
+    const method = unusedMethod(op);
+    const response = await call(method, pathFor(op), { key: home.key });
+    expect(response.headers.get("allow")?.split(", ")).toContain(op.method);
+    expect(response.headers.get("allow")?.split(", ")).not.toContain(method);
+    expectPrivate(response);
+    await expectProblem(response, 405, "method_not_allowed");
+  });
+
+  it("answers OPTIONS with 204 and Allow, without CORS headers", async () => {
+    const response = await call("OPTIONS", pathFor(op), {
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": op.method },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")?.split(", ")).toContain(op.method);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect([...response.headers.keys()].filter((h) => h.startsWith("access-control-"))).toEqual([]);
   });
 
   it("answers 401 for an unknown or malformed credential", async () => {
-    await expectProblem(
-      await requestFor(op, "gpk_doesnotexistdoesnotexistdoesnotexist"),
-      401,
-      "unauthenticated",
-    );
+    const unknown = await requestFor(op, "gpk_doesnotexistdoesnotexistdoesnotexist");
+    expectPrivate(unknown);
+    await expectProblem(unknown, 401, "unauthenticated");
     await expectProblem(await requestFor(op, "not-a-key"), 401, "unauthenticated");
   });
 
   it.each(op.scopes.map((s) => [s]))("answers 403 when scope %s is missing", async (scope) => {
     const key = await home.keyWith(allScopes.filter((s) => s !== scope));
-    const body = await expectProblem(await requestFor(op, key), 403, "forbidden");
+    const response = await requestFor(op, key);
+    expectPrivate(response);
+    const body = await expectProblem(response, 403, "forbidden");
     expect(body.details).toHaveProperty("missing_scopes", [scope]);
   });
 
@@ -128,6 +161,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
       const own = await requestFor(op, other.key, ids);
       expect(own.status).toBeLessThan(300);
+      expectPrivate(own);
     },
   );
 

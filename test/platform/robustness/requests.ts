@@ -234,7 +234,9 @@ export const rawQueries = [
 export const idempotencyKeys = fc.oneof(
   { weight: 4, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.uuid().map((u) => `k-${u}`) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "a b", "é", "k".repeat(256), "k".repeat(255), "\t") },
+  // DEL stands for every character outside visible ASCII: a non-ASCII value would make workerd print a
+  // warning about non-ASCII header values for each request, and the API's rule refuses both alike.
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "a b", "\u007f", "k".repeat(256), "k".repeat(255), "\t") },
 );
 
 export function withKey(headers: Record<string, string>, key: string | undefined, op: DocumentedOperation) {
