@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { ApiError, type ErrorCode, errorCodes, problemResponses } from "../../lib/problem";
 
 const ErrorEntry = z
@@ -17,8 +17,8 @@ function entry(code: ErrorCode) {
 }
 
 /** Unauthenticated service routes: health and the error dictionary that problem `type` URLs point to. */
-export function metaRouter() {
-  const app = createRouter();
+export function metaRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   app.openapi(
     createRoute({
       method: "get",
