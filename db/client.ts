@@ -24,10 +24,18 @@ function configureDriver(env: Pick<Env, "NEON_LOCAL_ENDPOINT">): void {
   configuredFor = endpoint;
 }
 
+/** The HTTP client holds no per-request state, so an isolate makes one per connection string and reuses it. */
+const httpDbs = new Map<string, Db>();
+
 /** One-shot queries and batches (`db.batch`, one transaction in one HTTP round trip). */
 export function httpDb(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): Db {
   configureDriver(env);
-  return drizzleHttp({ client: neon(env.DATABASE_URL) });
+  let db = httpDbs.get(env.DATABASE_URL);
+  if (!db) {
+    db = drizzleHttp({ client: neon(env.DATABASE_URL) });
+    httpDbs.set(env.DATABASE_URL, db);
+  }
+  return db;
 }
 
 /**

@@ -12,14 +12,16 @@ import { webhooksRouter } from "./webhooks";
 /** The v1 API Worker: every endpoint group mounted under /v1, and the OpenAPI document. */
 export function createApiApp() {
   const app = createRouter();
-  const v1 = createRouter();
-  v1.route("/", metaRouter());
-  v1.route("/", artworksRouter());
-  v1.route("/", eventsRouter());
-  v1.route("/", authRouter());
-  v1.route("/", apiKeysRouter());
-  v1.route("/", membersRouter());
-  v1.route("/", webhooksRouter());
+  // Request ids, the body limit, the NUL check and problem rendering come from `app`, once per request.
+  const mounted = { mounted: true };
+  const v1 = createRouter(mounted);
+  v1.route("/", metaRouter(mounted));
+  v1.route("/", artworksRouter(mounted));
+  v1.route("/", eventsRouter(mounted));
+  v1.route("/", authRouter(mounted));
+  v1.route("/", apiKeysRouter(mounted));
+  v1.route("/", membersRouter(mounted));
+  v1.route("/", webhooksRouter(mounted));
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${publicBaseUrl(c.env)}/v1`)));
   app.route("/v1", v1);

@@ -16,8 +16,13 @@ export function fromBase64url(value: string): Uint8Array | null {
   }
 }
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 export function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let out = "";
+  for (let i = 0; i < view.length; i++) out += HEX_BYTES[view[i]!];
+  return out;
 }
 
 export async function sha256Hex(value: string): Promise<string> {

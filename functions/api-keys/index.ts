@@ -1,11 +1,11 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerApiKeysCreate } from "./create";
 import { registerApiKeysDelete } from "./delete";
 import { registerApiKeysGet } from "./get";
 import { registerApiKeysList } from "./list";
 
-export function apiKeysRouter() {
-  const app = createRouter();
+export function apiKeysRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerApiKeysList(app);
   registerApiKeysCreate(app);
   registerApiKeysGet(app);

@@ -1,12 +1,12 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerArtworksCreate } from "./create";
 import { registerArtworksDelete } from "./delete";
 import { registerArtworksGet } from "./get";
 import { registerArtworksList } from "./list";
 import { registerArtworksUpdate } from "./update";
 
-export function artworksRouter() {
-  const app = createRouter();
+export function artworksRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerArtworksList(app);
   registerArtworksCreate(app);
   registerArtworksGet(app);

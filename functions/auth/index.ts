@@ -1,10 +1,10 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerAuthCreateSession } from "./create-session";
 import { registerAuthDeleteSession } from "./delete-session";
 import { registerAuthGetSession } from "./get-session";
 
-export function authRouter() {
-  const app = createRouter();
+export function authRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerAuthCreateSession(app);
   registerAuthGetSession(app);
   registerAuthDeleteSession(app);

@@ -1,10 +1,10 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerEventsGet } from "./get";
 import { registerEventsList } from "./list";
 import { registerEventTypesList } from "./types";
 
-export function eventsRouter() {
-  const app = createRouter();
+export function eventsRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerEventsList(app);
   registerEventsGet(app);
   registerEventTypesList(app);

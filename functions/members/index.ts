@@ -1,9 +1,9 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerMembersList } from "./list";
 import { registerMembersUpdate } from "./update";
 
-export function membersRouter() {
-  const app = createRouter();
+export function membersRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerMembersList(app);
   registerMembersUpdate(app);
   return app;

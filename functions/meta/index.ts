@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { databaseReachable } from "../../db/queries/health";
 import type { Env } from "../../lib/env";
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import {
   ApiError,
   type ErrorCode,
@@ -46,8 +46,8 @@ function checkDatabase(env: Env): Promise<boolean> {
 }
 
 /** Unauthenticated service routes: health and the error dictionary that problem `type` URLs point to. */
-export function metaRouter() {
-  const app = createRouter();
+export function metaRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   app.openapi(
     createRoute({
       method: "get",

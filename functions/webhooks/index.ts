@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerWebhooksCreate } from "./create";
 import { registerWebhooksDelete } from "./delete";
 import { registerWebhooksDeliveries } from "./deliveries";
@@ -9,8 +9,8 @@ import { registerWebhooksRotateSecret } from "./rotate-secret";
 import { registerWebhooksTest } from "./test";
 import { registerWebhooksUpdate } from "./update";
 
-export function webhooksRouter() {
-  const app = createRouter();
+export function webhooksRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
   registerWebhooksList(app);
   registerWebhooksCreate(app);
   registerWebhooksGet(app);

@@ -138,11 +138,22 @@ function allowFor(router: Router): (path: string) => string | null {
 
 let reportedMissing = false;
 
+export interface RouterOptions {
+  /**
+   * The router is mounted into one made by `createRouter()` (the Worker's app), which already gives every
+   * request its id, body limit, NUL check and problem rendering. A mounted router leaves them out: Hono copies
+   * a sub-router's `use("*")` middleware onto the parent's routes, so each mounted router that had its own would
+   * run the whole set again on every request of every group, and its error handler would wrap every handler.
+   */
+  mounted?: boolean;
+}
+
 /**
  * Every router (the v1 app and each endpoint group) is made here, so a group carries its own error handling
- * and request ids and can be deployed as a Worker of its own.
+ * and request ids and can be deployed as a Worker of its own; mounted into another router, it relies on that
+ * router's (`{ mounted: true }`).
  */
-export function createRouter(): Router {
+export function createRouter(options: RouterOptions = {}): Router {
   const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -151,6 +162,7 @@ export function createRouter(): Router {
       }
     },
   });
+  if (options.mounted) return router;
   router.use("*", async (c, next) => {
     if (!c.get("requestId")) c.set("requestId", newId("req"));
     await next();
