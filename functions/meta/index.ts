@@ -130,7 +130,7 @@ export function metaRouter(options: RouterOptions = {}) {
     }),
     (c) => {
       const { code } = c.req.valid("param");
-      if (!(code in errorCodes)) throw new ApiError("not_found", `No error code ${code}.`);
+      if (!Object.hasOwn(errorCodes, code)) throw new ApiError("not_found", `No error code ${code}.`);
       return c.json(entry(code as ErrorCode), 200);
     },
   );
