@@ -38,7 +38,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
 import { activityInsert, createArtworkStatements } from "../db/queries/artwork-writes";
-import { type ArtworkFilters, artworkJsonById, listArtworks } from "../db/queries/artworks";
+import { type ArtworkFilters, artworkResource, listArtworks } from "../db/queries/artworks";
 import { listEvents } from "../db/queries/events";
 import { eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
@@ -235,7 +235,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     const id = newId("art");
     const key = randomUUID();
     const at = nextTimestamp();
-    const object = artworkJsonById(galleryId, id, view);
+    const object = artworkResource.jsonById(galleryId, id, view);
     return [
       sql.raw("set local lock_timeout = '3s'"),
       sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status)

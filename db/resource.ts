@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Db } from "./client";
 
 /**
  * One description per resource. The zod output schema (lib/schemas/) lists the resource's fields, in order,
@@ -44,11 +45,8 @@ export function rowOf<T extends PgTable>(table: T, values: RowValues<T>): T["$in
   return out as T["$inferInsert"];
 }
 
-/** How a field's value is read: the table alias and, in overlay views, the value in place of the column. */
-export interface JsonView {
-  /** Replaces a column's SQL (e.g. with a pending draft value); returns the column itself otherwise. */
-  column?: (field: string, columnSql: SQL) => SQL;
-}
+/** What a caller's read varies by (a draft overlay, gated prices): each resource defines its own. */
+export type JsonView = object;
 
 export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extends JsonView> {
   schema: S;
@@ -70,6 +68,13 @@ export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extend
    * resource's own JSON builder (its computed fields) and the payloads of its events.
    */
   gated?: { paths: readonly string[]; unless?: string };
+  /** A column's value under a view, in place of the column itself (e.g. a pending draft's value). */
+  column?: (view: V, field: string, columnSql: SQL) => SQL;
+  /**
+   * What the aliased row is selected from, when more than its table (a join the view's values read); by
+   * default the table under its alias.
+   */
+  from?: (view: V) => SQL;
   /** Fields no column serves as is, each as SQL over the aliased row; the view is the caller's. */
   computed?: { [K in keyof S["shape"]]?: (view: V, value: (field: string) => SQL) => SQL };
 }
@@ -137,6 +142,12 @@ export interface Resource<S extends z.ZodObject, T extends PgTable, V extends Js
   sqlType(field: string): string;
   /** API-named values → drizzle's insert/update values (keys checked against the table at compile time). */
   row(values: RowValues<T>): T["$inferInsert"];
+  /** What the aliased row is selected from under this view. */
+  from(view: V): SQL;
+  /** SQL yielding one row's JSON (null when absent) in a gallery, for write responses and event objects. */
+  jsonById(galleryId: string, id: string, view: V): SQL;
+  /** One row's JSON as text (null when absent), sent to the client as is. One round trip. */
+  textById(db: Db, galleryId: string, id: string, view: V): Promise<string | null>;
 }
 
 /** Every resource described so far, for the parity suite. */
@@ -158,13 +169,16 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
   }
   const unserved = fields.filter((f) => !columns.has(f) && !computed[f]);
   const alias = sql.raw(spec.alias);
+  const from = (view: V): SQL => spec.from?.(view) ?? sql`${spec.table} ${alias}`;
+  const byId = (galleryId: string, id: string): SQL =>
+    sql`${alias}.gallery_id = ${galleryId} and ${alias}.id = ${id}`;
   const rendered = new Map<string, SQL>();
 
   const value = (view: V, field: string): SQL => {
     const column = byName.get(field);
     if (!column) throw new Error(`${spec.alias}: no column for field ${field}`);
     const columnSql = sql`${alias}.${sql.identifier(column.column.name)}`;
-    return view.column ? view.column(field, columnSql) : columnSql;
+    return spec.column ? spec.column(view, field, columnSql) : columnSql;
   };
 
   const fieldSql = (view: V, field: string): SQL => {
@@ -205,6 +219,16 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
     },
     row(values) {
       return rowOf(spec.table, values);
+    },
+    from,
+    jsonById(galleryId, id, view) {
+      return sql`select ${described.json(view)} from ${from(view)} where ${byId(galleryId, id)}`;
+    },
+    async textById(db, galleryId, id, view) {
+      const result = await db.execute<{ body: string }>(
+        sql`select ${described.json(view)}::text as body from ${from(view)} where ${byId(galleryId, id)}`,
+      );
+      return result.rows[0]?.body ?? null;
     },
   };
   describedResources.push(described as unknown as Resource<z.ZodObject, PgTable, never>);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiKey } from "../../lib/schemas/api-keys";
 import type { Db } from "../client";
@@ -9,11 +9,6 @@ import { keysetPage } from "./keyset";
 /** The API representation of a key: never the secret, never its hash. */
 export const apiKeyResource = resource({ schema: ApiKey, table: apiKeys, alias: "k" });
 const apiKeyJson = apiKeyResource.json({});
-
-/** SQL yielding one key's jsonb (null when absent), for reads and write responses. */
-export function apiKeyJsonById(galleryId: string, id: string): SQL {
-  return sql`select ${apiKeyJson} from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`;
-}
 
 export interface ApiKeyState {
   body: Record<string, unknown>;
@@ -55,14 +50,6 @@ export function listApiKeys(db: Db, galleryId: string, page: PageRequest): Promi
     },
     page,
   );
-}
-
-/** One key as JSON text (null when absent). One round trip. */
-export async function apiKeyText(db: Db, galleryId: string, id: string): Promise<string | null> {
-  const result = await db.execute<{ body: string }>(
-    sql`select ${apiKeyJson}::text as body from api_keys k where k.gallery_id = ${galleryId} and k.id = ${id}`,
-  );
-  return result.rows[0]?.body ?? null;
 }
 
 export type NewApiKey = Pick<

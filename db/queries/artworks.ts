@@ -26,8 +26,6 @@ export interface ArtworkView extends JsonView {
   gatePrices: boolean;
 }
 
-const overlays = new WeakMap<ArtworkView, ArtworkView>();
-
 /** The fields of the artwork that a draft may overlay: every writable field that a column stores. */
 const draftable: ReadonlySet<string> = new Set(
   Object.keys(ArtworkUpdate.shape).filter((field) => field in getTableColumnsByName(artworks)),
@@ -46,21 +44,15 @@ function draftValue(field: string, type: string): SQL {
   return sql`(d.patch->>${key})::${sql.raw(type)}`;
 }
 
-/** The view with its column overlay: under `draft`, a draftable column reads the draft's pending value first. */
-function overlaid(view: ArtworkView): ArtworkView {
-  if (!view.draft || view.column) return view;
-  let out = overlays.get(view);
-  if (!out) {
-    out = {
-      ...view,
-      column: (field, columnSql) =>
-        draftable.has(field)
-          ? sql`(case when d.patch ? ${sql.raw(`'${field}'`)} then ${draftValue(field, artworkResource.sqlType(field))} else ${columnSql} end)`
-          : columnSql,
-    };
-    overlays.set(view, out);
-  }
-  return out;
+/** Under `draft`, a draftable column reads the draft's pending value first. */
+function draftOverlay(view: ArtworkView, field: string, columnSql: SQL): SQL {
+  if (!view.draft || !draftable.has(field)) return columnSql;
+  const type = artworkResource.sqlType(field);
+  return sql`(case when d.patch ? ${sql.raw(`'${field}'`)} then ${draftValue(field, type)} else ${columnSql} end)`;
+}
+
+function fromArtworks(view: ArtworkView): SQL {
+  return view.draft ? sql`artworks a left join artwork_drafts d on d.artwork_id = a.id` : sql`artworks a`;
 }
 
 const artworkArtistResource = resource({
@@ -105,6 +97,8 @@ export const artworkResource = resource({
   name: "artwork",
   gated: { paths: ["formats[].price_cents"], unless: "show_price_publicly" },
   viewKey: artworkViewKey,
+  column: draftOverlay,
+  from: fromArtworks,
   computed: {
     artists:
       () => sql`coalesce((select json_agg(${artworkArtistResource.json({})} order by aa.position, aa.artist_id)
@@ -122,34 +116,7 @@ export const artworkResource = resource({
 
 /** A column of the artwork as seen by this view: the row's value or the draft's pending one. */
 export function col(view: ArtworkView, name: string): SQL {
-  return artworkResource.value(overlaid(view), name);
-}
-
-/** json of one artwork row `a` (joined to its draft `d` in draft views). */
-export function artworkJson(view: ArtworkView): SQL {
-  return artworkResource.json(overlaid(view));
-}
-
-function fromArtworks(view: ArtworkView): SQL {
-  return view.draft ? sql`artworks a left join artwork_drafts d on d.artwork_id = a.id` : sql`artworks a`;
-}
-
-/** SQL yielding one artwork's jsonb (null when absent), for reads and write responses. */
-export function artworkJsonById(galleryId: string, id: string, view: ArtworkView): SQL {
-  return sql`select ${artworkJson(view)} from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`;
-}
-
-/** One artwork as JSON text (null when absent), passed to the response as is. One round trip. */
-export async function artworkText(
-  db: Db,
-  galleryId: string,
-  id: string,
-  view: ArtworkView,
-): Promise<string | null> {
-  const result = await db.execute<{ body: string }>(
-    sql`select ${artworkJson(view)}::text as body from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
-  );
-  return result.rows[0]?.body ?? null;
+  return artworkResource.value(view, name);
 }
 
 export interface ArtworkState {
@@ -165,8 +132,8 @@ export async function findArtwork(
   view: ArtworkView,
 ): Promise<ArtworkState | null> {
   const result = await db.execute<{ body: Record<string, unknown>; updated_at: string }>(
-    sql`select ${artworkJson(view)} as body, ${isoMs(sql`a.updated_at`)} as updated_at
-      from ${fromArtworks(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
+    sql`select ${artworkResource.json(view)} as body, ${isoMs(sql`a.updated_at`)} as updated_at
+      from ${artworkResource.from(view)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
   );
   const row = result.rows[0];
   return row ? { body: row.body, updatedAt: row.updated_at } : null;
@@ -289,8 +256,8 @@ export function listArtworks(
   return keysetPage(
     db,
     {
-      body: artworkJson(view),
-      from: fromArtworks(view),
+      body: artworkResource.json(view),
+      from: artworkResource.from(view),
       where: artworkConditions(galleryId, view, filters),
       sortKey: key.expr,
       cast: key.cast,

@@ -50,16 +50,3 @@ export function listEvents(
     page,
   );
 }
-
-/** One event of the gallery as JSON text, or null. One round trip. */
-export async function eventText(
-  db: Db,
-  galleryId: string,
-  id: string,
-  view: EventView,
-): Promise<string | null> {
-  const result = await db.execute<{ body: string }>(
-    sql`select ${eventResource.json(view)}::text as body from domain_events e where e.gallery_id = ${galleryId} and e.id = ${id}`,
-  );
-  return result.rows[0]?.body ?? null;
-}

@@ -15,19 +15,6 @@ export const memberResource = resource({
 });
 const memberJson = memberResource.json({});
 
-/** SQL yielding one member's json (null when absent), for write responses and events. */
-export function memberJsonById(galleryId: string, id: string): SQL {
-  return sql`select ${memberJson} from members m where m.gallery_id = ${galleryId} and m.id = ${id}`;
-}
-
-/** One member as JSON text (null when absent). One round trip. */
-export async function memberText(db: Db, galleryId: string, id: string): Promise<string | null> {
-  const result = await db.execute<{ body: string }>(
-    sql`select ${memberJson}::text as body from members m where m.gallery_id = ${galleryId} and m.id = ${id}`,
-  );
-  return result.rows[0]?.body ?? null;
-}
-
 /** One page (limit + 1 rows) of the gallery's members, disabled ones included, keyset on (created_at, id). */
 export function listMembers(db: Db, galleryId: string, page: PageRequest): Promise<PageRow[]> {
   return keysetPage(

@@ -25,19 +25,6 @@ export const endpointResource = resource({
 });
 export const endpointJson = endpointResource.json({});
 
-/** SQL yielding one endpoint's json (null when absent), for write responses and events. */
-export function endpointJsonById(galleryId: string, id: string): SQL {
-  return sql`select ${endpointJson} from webhook_endpoints w where w.gallery_id = ${galleryId} and w.id = ${id}`;
-}
-
-/** One endpoint as JSON text (null when absent), passed to the response as is. One round trip. */
-export async function endpointText(db: Db, galleryId: string, id: string): Promise<string | null> {
-  const result = await db.execute<{ body: string }>(
-    sql`select ${endpointJson}::text as body from webhook_endpoints w where w.gallery_id = ${galleryId} and w.id = ${id}`,
-  );
-  return result.rows[0]?.body ?? null;
-}
-
 /** Whether the endpoint exists in the gallery. */
 export async function endpointExists(db: Db, galleryId: string, id: string): Promise<boolean> {
   const result = await db.execute(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { apiKeyJsonById, createApiKeyStatement } from "../../db/queries/api-keys";
+import { apiKeyResource, createApiKeyStatement } from "../../db/queries/api-keys";
 import { nextTimestamp } from "../../db/queries/rows";
 import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../../lib/credentials";
 import { randomToken, sha256Hex } from "../../lib/crypto";
@@ -30,7 +30,7 @@ export async function createApiKey(ctx: ServiceContext, input: ApiKeyCreateInput
   }
   const token = randomToken(input.kind === "secret" ? SECRET_KEY_PREFIX : PUBLISHABLE_TOKEN_PREFIX);
   const id = newId("key");
-  const object = apiKeyJsonById(principal.galleryId, id);
+  const object = apiKeyResource.jsonById(principal.galleryId, id, {});
   const key = {
     id,
     kind: input.kind,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { apiKeyJsonById, findApiKey, revokeApiKeyStatement } from "../../db/queries/api-keys";
+import { apiKeyResource, findApiKey, revokeApiKeyStatement } from "../../db/queries/api-keys";
 import { nextTimestamp } from "../../db/queries/rows";
 import { purgeCredential } from "../../lib/credentials";
 import { ApiError } from "../../lib/problem";
@@ -25,7 +25,7 @@ export async function revokeApiKey(ctx: ServiceContext, id: string) {
     };
     return unchanged;
   }
-  const object = apiKeyJsonById(principal.galleryId, id);
+  const object = apiKeyResource.jsonById(principal.galleryId, id, {});
   const at = nextTimestamp(current.updatedAt);
   const written = await executeWrite(ctx, {
     schema: ApiKey,

@@ -1,5 +1,5 @@
 import { activityInsert, createArtworkStatements } from "../../db/queries/artwork-writes";
-import { artworkJsonById } from "../../db/queries/artworks";
+import { artworkResource } from "../../db/queries/artworks";
 import { nextTimestamp } from "../../db/queries/rows";
 import { newId } from "../../lib/ids";
 import { Artwork, type ArtworkCreateInput } from "../../lib/schemas/artworks";
@@ -11,7 +11,10 @@ export function createArtwork(ctx: ServiceContext, input: ArtworkCreateInput) {
   const { db, principal } = ctx;
   const id = newId("art");
   const at = nextTimestamp();
-  const object = artworkJsonById(principal.galleryId, id, { draft: false, gatePrices: principal.readOnly });
+  const object = artworkResource.jsonById(principal.galleryId, id, {
+    draft: false,
+    gatePrices: principal.readOnly,
+  });
   return executeWrite(ctx, {
     schema: Artwork,
     statements: [

@@ -1,4 +1,8 @@
-import { type ArtworkFilters, artworkText, listArtworks as listArtworkRows } from "../../db/queries/artworks";
+import {
+  type ArtworkFilters,
+  artworkResource,
+  listArtworks as listArtworkRows,
+} from "../../db/queries/artworks";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";
@@ -6,7 +10,7 @@ import type { ServiceContext } from "../context";
 /** One artwork as JSON text; prices gated for read-only callers. */
 export async function getArtwork(ctx: ServiceContext, id: string, opts: { draft: boolean }): Promise<string> {
   const view = { draft: opts.draft, gatePrices: ctx.principal.readOnly };
-  const text = await artworkText(ctx.db, ctx.principal.galleryId, id, view);
+  const text = await artworkResource.textById(ctx.db, ctx.principal.galleryId, id, view);
   if (text === null) throw new ApiError("not_found", `No artwork ${id} in this gallery.`);
   return text;
 }

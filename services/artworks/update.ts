@@ -5,7 +5,7 @@ import {
   updateArtworkRelations,
   updateArtworkStatement,
 } from "../../db/queries/artwork-writes";
-import { artworkJsonById, findArtwork } from "../../db/queries/artworks";
+import { artworkResource, findArtwork } from "../../db/queries/artworks";
 import { previousAttributes } from "../../lib/json";
 import { ApiError } from "../../lib/problem";
 import { Artwork, type ArtworkUpdateInput } from "../../lib/schemas/artworks";
@@ -50,7 +50,7 @@ export async function updateArtwork(ctx: ServiceContext, id: string, input: Artw
       ]);
     }
     const previous = artworkPreviousAttributes(before, input);
-    const object = artworkJsonById(galleryId, id, view);
+    const object = artworkResource.jsonById(galleryId, id, view);
     const events = [];
     const activity: SQLWrapper[] = [];
     if ("price_cents" in previous || "currency" in previous) {

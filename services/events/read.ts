@@ -1,4 +1,4 @@
-import { eventText, listEvents as listEventRows } from "../../db/queries/events";
+import { eventResource, listEvents as listEventRows } from "../../db/queries/events";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";
@@ -9,7 +9,7 @@ import type { ServiceContext } from "../context";
  */
 export async function getEvent(ctx: ServiceContext, id: string): Promise<string> {
   const view = { gatePrices: ctx.principal.readOnly };
-  const text = await eventText(ctx.db, ctx.principal.galleryId, id, view);
+  const text = await eventResource.textById(ctx.db, ctx.principal.galleryId, id, view);
   if (text === null) throw new ApiError("not_found", `No event ${id} in this gallery.`);
   return text;
 }

@@ -1,6 +1,6 @@
 import {
   findMember,
-  memberJsonById,
+  memberResource,
   revokeMemberSessionsStatement,
   updateMemberStatement,
 } from "../../db/queries/members";
@@ -30,7 +30,7 @@ export async function updateMember(ctx: ServiceContext, id: string, input: Membe
       type: "member.updated",
       resourceType: "member",
       id,
-      object: memberJsonById(galleryId, id),
+      object: memberResource.jsonById(galleryId, id, {}),
       previous,
       statements: [
         guarded(updateMemberStatement(db, galleryId, id, input, found.updatedAt, at)),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { nextTimestamp } from "../../db/queries/rows";
-import { createEndpointStatement, endpointJsonById } from "../../db/queries/webhooks";
+import { createEndpointStatement, endpointResource } from "../../db/queries/webhooks";
 import { newId } from "../../lib/ids";
 import { type WebhookEndpointCreateInput, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
@@ -18,7 +18,7 @@ export async function createWebhookEndpoint(ctx: ServiceContext, input: WebhookE
   const id = newId("we");
   const secret = newWebhookSecret();
   const sealed = await sealWebhookSecret(ctx.env, id, secret);
-  const object = endpointJsonById(principal.galleryId, id);
+  const object = endpointResource.jsonById(principal.galleryId, id, {});
   const written = await executeWrite(ctx, {
     schema: WebhookEndpointWithSecret,
     statements: [createEndpointStatement(db, principal.galleryId, id, input, sealed, nextTimestamp())],

@@ -1,6 +1,6 @@
 import {
   endpointExists,
-  endpointText,
+  endpointResource,
   listDeliveries,
   listWebhookEndpoints as listEndpointRows,
 } from "../../db/queries/webhooks";
@@ -10,7 +10,7 @@ import type { ServiceContext } from "../context";
 
 /** One endpoint as JSON text; never its secret. */
 export async function getWebhookEndpoint(ctx: ServiceContext, id: string): Promise<string> {
-  const text = await endpointText(ctx.db, ctx.principal.galleryId, id);
+  const text = await endpointResource.textById(ctx.db, ctx.principal.galleryId, id, {});
   if (text === null) throw new ApiError("not_found", `No webhook endpoint ${id} in this gallery.`);
   return text;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { endpointJsonById, findWebhookEndpoint, rotateSecretStatement } from "../../db/queries/webhooks";
+import { endpointResource, findWebhookEndpoint, rotateSecretStatement } from "../../db/queries/webhooks";
 import { PREVIOUS_SECRET_SECONDS, WebhookEndpointWithSecret } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
 import { changeEvent, guarded, revealOnce, writeExisting } from "../write";
@@ -27,7 +27,7 @@ export async function rotateWebhookSecret(
       const keepSeconds = input.expire_previous_in_seconds ?? PREVIOUS_SECRET_SECONDS;
       const previousExpiresAt =
         keepSeconds > 0 ? new Date(Date.parse(at) + keepSeconds * 1000).toISOString() : null;
-      const object = endpointJsonById(galleryId, id);
+      const object = endpointResource.jsonById(galleryId, id, {});
       return {
         schema: WebhookEndpointWithSecret,
         statements: [

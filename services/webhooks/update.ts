@@ -1,4 +1,4 @@
-import { endpointJsonById, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
+import { endpointResource, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
 import { previousAttributes } from "../../lib/json";
 import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
@@ -35,7 +35,7 @@ export async function updateWebhookEndpoint(
       type: "webhook_endpoint.updated",
       resourceType: "webhook_endpoint",
       id,
-      object: endpointJsonById(galleryId, id),
+      object: endpointResource.jsonById(galleryId, id, {}),
       previous,
       statements: [guarded(updateEndpointStatement(db, galleryId, id, input, reenable, found.updatedAt, at))],
     });
