@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -44,7 +45,10 @@ export const locations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("locations_gallery_created_idx").on(t.galleryId, t.createdAt, t.id)],
+  (t) => [
+    index("locations_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
+    index("locations_gallery_name_idx").on(t.galleryId, t.name, t.id),
+  ],
 );
 
 /** Gallery-defined workflow labels an artwork can carry beside its availability. */
@@ -59,7 +63,11 @@ export const customStatuses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("custom_statuses_gallery_created_idx").on(t.galleryId, t.createdAt, t.id)],
+  (t) => [
+    index("custom_statuses_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
+    index("custom_statuses_gallery_name_idx").on(t.galleryId, t.name, t.id),
+    index("custom_statuses_gallery_position_idx").on(t.galleryId, t.position, t.id),
+  ],
 );
 
 export const tags = pgTable(
@@ -76,6 +84,7 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex("tags_gallery_scope_name_key").on(t.galleryId, t.scope, sql`lower(${t.name})`),
     index("tags_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
+    index("tags_gallery_name_idx").on(t.galleryId, t.name, t.id),
   ],
 );
 
@@ -164,6 +173,9 @@ export const artworks = pgTable(
     index("artworks_gallery_availability_idx").on(t.galleryId, t.availabilityState, t.createdAt, t.id),
     index("artworks_gallery_medium_idx").on(t.galleryId, sql`lower(${t.medium})`),
     index("artworks_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("artworks_gallery_parent_idx")
+      .on(t.galleryId, t.parentArtworkId)
+      .where(sql`${t.parentArtworkId} is not null`),
     uniqueIndex("artworks_gallery_source_key")
       .on(t.galleryId, t.sourceSystem, t.sourceExternalId)
       .where(sql`${t.sourceSystem} is not null and ${t.sourceExternalId} is not null`),
@@ -230,6 +242,13 @@ export const artworkFormats = pgTable(
     currency: text("currency").notNull().default("USD"),
     position: integer("position").notNull().default(0),
     metadata: stringMap("metadata"),
+    /**
+     * A published work's formats change through its draft: `pending` holds field values not yet published,
+     * `pending_action` marks a format added (`create`) or removed (`delete`) in the draft. Publishing applies
+     * them; discarding drops them. Both are null on a format that has no pending change.
+     */
+    pending: jsonb("pending").$type<Record<string, unknown>>(),
+    pendingAction: text("pending_action"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -249,8 +268,11 @@ export const artworkImages = pgTable(
     caption: text("caption"),
     width: integer("width"),
     height: integer("height"),
+    contentType: text("content_type"),
+    sizeBytes: integer("size_bytes"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("artwork_images_artwork_idx").on(t.artworkId, t.position, t.id)],
 );
@@ -312,14 +334,19 @@ export const auctionRecords = pgTable(
     auctionHouse: text("auction_house").notNull(),
     lotNumber: text("lot_number"),
     notes: text("notes"),
-    saleDate: text("sale_date"),
+    saleDate: date("sale_date", { mode: "string" }).notNull(),
     hammerPriceCents: cents("hammer_price_cents"),
-    currency: text("currency").notNull().default("USD"),
-    result: text("result").notNull().default("sold"),
+    /** The hammer price's currency: null when neither is known. */
+    currency: text("currency"),
+    result: text("result").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("auction_records_artwork_idx").on(t.galleryId, t.artworkId, t.createdAt, t.id)],
+  (t) => [
+    // artwork_id leads: the cascade of an artwork's delete finds its rows by artwork_id alone.
+    index("auction_records_artwork_idx").on(t.artworkId, t.createdAt, t.id),
+    index("auction_records_artwork_sale_idx").on(t.artworkId, t.saleDate, t.id),
+  ],
 );
 
 /** The artwork's activity timeline; ids are UUIDs as the spec requires. */
@@ -341,7 +368,8 @@ export const artworkActivityEvents = pgTable(
     occurredAt: ts("occurred_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("artwork_activity_artwork_idx").on(t.galleryId, t.artworkId, t.occurredAt, t.id)],
+  // artwork_id leads: the timeline reads one work's entries, and an artwork's delete cascades by artwork_id alone.
+  (t) => [index("artwork_activity_artwork_idx").on(t.artworkId, t.occurredAt, t.id)],
 );
 
 export type ArtworkRow = typeof artworks.$inferSelect;

@@ -135,9 +135,10 @@ export const uploadTokens = pgTable(
     purpose: text("purpose").notNull(),
     /** The resource the upload belongs to (e.g. the publication id). */
     resourceId: text("resource_id"),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    /** The member who minted it, when a member session did (cover uploads require one). */
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
+    /** The credential (key or session) that minted it. */
+    actorId: text("actor_id"),
     contentType: text("content_type"),
     maxBytes: integer("max_bytes"),
     expiresAt: ts("expires_at").notNull(),
