@@ -117,6 +117,23 @@ function nullAt(doc: SQL, base: string[], path: string): SQL {
       from jsonb_array_elements(${doc} #> ${at}) with ordinality as x(el, n))) else ${doc} end)`;
 }
 
+/**
+ * A pending value over a column: when the jsonb `patch` holds `field`, its value typed like the column (`type`
+ * as `sqlType` names it), else the column. The artwork draft and a format's pending changes both read this way.
+ */
+export function patchOverlay(patch: SQL, field: string, type: string, columnSql: SQL): SQL {
+  const key = sql.raw(`'${field}'`);
+  const pending =
+    type === "jsonb"
+      ? sql`${patch}->${key}`
+      : type === "text[]"
+        ? sql`array(select jsonb_array_elements_text(${patch}->${key}))`
+        : type === "text"
+          ? sql`${patch}->>${key}`
+          : sql`(${patch}->>${key})::${sql.raw(type)}`;
+  return sql`(case when ${patch} ? ${key} then ${pending} else ${columnSql} end)`;
+}
+
 /** A timestamp as the API prints it: UTC with milliseconds (inlined, unlike a SQL function call). */
 export function isoMs(expr: SQL): SQL {
   return sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,4 +1,20 @@
-export type CredentialKind = "secret" | "publishable" | "session";
+/**
+ * `upload_token`: the one-time token of a signed upload URL, presented in the path (`/uploads/{token}`) rather
+ * than a header; it authorises exactly one PUT of one object.
+ */
+export type CredentialKind = "secret" | "publishable" | "session" | "upload_token";
+
+/** What an upload token allows: one object, of one type and at most so many bytes, at a path the server chose. */
+export interface UploadGrant {
+  /** The upload_tokens row id. */
+  id: string;
+  storagePath: string;
+  purpose: string;
+  resourceId: string | null;
+  contentType: string;
+  maxBytes: number;
+  expiresAt: string;
+}
 
 /** Who is calling: resolved once per request by `authenticate` and read by handlers via `c.var.principal`. */
 export interface Principal {
@@ -14,4 +30,6 @@ export interface Principal {
   role: "editor" | "viewer" | null;
   /** Every scope is `:read`: format prices are gated for such callers. */
   readOnly: boolean;
+  /** For an upload token: the one upload it allows. */
+  upload?: UploadGrant;
 }

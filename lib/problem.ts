@@ -70,6 +70,20 @@ export const errorCodes = {
     retry: "transient",
     description: "The resource changed while this request was applying its change. Retry the request.",
   },
+  upload_token_used: {
+    status: 410,
+    title: "Upload URL already used",
+    retry: "permanent",
+    description:
+      "A signed upload URL works for one PUT, and this one was used (`details.used_at`). Mint a new upload target to upload again.",
+  },
+  upload_token_expired: {
+    status: 410,
+    title: "Upload URL expired",
+    retry: "permanent",
+    description:
+      "A signed upload URL works for a short time after it is minted, and this one expired (`details.expires_at`). Mint a new upload target.",
+  },
   payload_too_large: {
     status: 413,
     title: "Payload too large",
@@ -80,7 +94,8 @@ export const errorCodes = {
     status: 415,
     title: "Unsupported media type",
     retry: "permanent",
-    description: "Request bodies must be JSON, sent with `Content-Type: application/json`.",
+    description:
+      "The request body is not of a type this operation takes: JSON operations take `Content-Type: application/json`; a signed upload takes the image type it was minted for, and its bytes must really be that type.",
   },
   rate_limited: {
     status: 429,

@@ -23,6 +23,22 @@ export function isStrictUtcTimestamp(value: string): boolean {
   return day! <= maxDay && hour! <= 23 && minute! <= 59 && second! <= 59;
 }
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A date without a time (`2024-02-29`): a real calendar date, leap years included, year 0001 to 9999. */
+export function isCalendarDate(value: string): boolean {
+  const m = CALENDAR_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = m.slice(1, 4).map(Number) as [number, number, number];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+export const CalendarDate = z
+  .string()
+  .refine(isCalendarDate, { message: "must be a real calendar date written YYYY-MM-DD, e.g. 2024-02-29" })
+  .openapi({ type: "string", format: "date", pattern: CALENDAR_DATE.source, example: "2024-02-29" });
+
 export const UtcTimestamp = z
   .string()
   .refine(isStrictUtcTimestamp, {

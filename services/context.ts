@@ -18,6 +18,8 @@ export interface ServiceContext {
     | "ENVIRONMENT"
     | "WEBHOOK_SECRET_KEY"
     | "WEBHOOK_SECRET_KEY_PREVIOUS"
+    | "PUBLIC_BASE_URL"
+    | "UPLOADS"
   >;
   principal: Principal;
   requestId: string;

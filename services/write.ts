@@ -44,6 +44,8 @@ interface PgError {
   code?: string;
   constraint?: string;
   message?: string;
+  detail?: string;
+  hint?: string;
 }
 
 function pgError(error: unknown): PgError | null {
@@ -107,12 +109,13 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
 }
 
 /**
- * The 404 of a write, unless this request is the retry of one that already succeeded (a DELETE whose row is
- * gone, say): then the stored response is replayed, or a different request with the same key is refused.
+ * A write's refusal found before its batch (the state it needs is gone or not there), unless this request is the
+ * retry of one that already succeeded and changed that state (a DELETE whose row is gone, an attach whose upload
+ * is taken): then the stored response is replayed, or a different request with the same key is refused.
  */
-export async function notFoundUnlessReplay<T, S extends number>(
+export async function refuseUnlessReplay<T, S extends number>(
   ctx: ServiceContext,
-  detail: string,
+  refusal: ApiError,
 ): Promise<Written<T, S>> {
   if (ctx.claim) {
     const stored = await findIdempotencyClaim(ctx.db, ctx.principal.galleryId, ctx.claim.key);
@@ -121,7 +124,15 @@ export async function notFoundUnlessReplay<T, S extends number>(
       return replayed(stored);
     }
   }
-  throw new ApiError("not_found", detail);
+  throw refusal;
+}
+
+/** The 404 of a write, unless this request is the retry of one that already succeeded (refuseUnlessReplay). */
+export function notFoundUnlessReplay<T, S extends number>(
+  ctx: ServiceContext,
+  detail: string,
+): Promise<Written<T, S>> {
+  return refuseUnlessReplay(ctx, new ApiError("not_found", detail));
 }
 
 /** What a write to an existing row needs to know of it: its raw updated_at guards the change. */
@@ -237,7 +248,19 @@ export function translateWriteError(error: unknown): unknown {
         constraint: pg.constraint ?? null,
       });
     case "GP400":
-      return new ApiError("invalid_request", `${pg.message ?? "A referenced resource does not exist"}.`);
+      // Raised by expect_valid / expect_references: DETAIL names the body field, HINT says what is wrong with it.
+      return new ApiError(
+        "invalid_request",
+        `${pg.message ?? "A referenced resource does not exist"}.`,
+        pg.detail && pg.hint ? [{ location: "body", field: pg.detail, message: pg.hint }] : null,
+      );
+    case "GP409":
+      // Raised by raise_conflict: DETAIL is the problem's `details`, a JSON object.
+      return new ApiError(
+        "conflict",
+        `${pg.message ?? "The request conflicts with stored data"}.`,
+        pg.detail ? JSON.parse(pg.detail) : null,
+      );
     default:
       return pg.code.startsWith("22")
         ? new ApiError("invalid_request", "A value is out of range or malformed for its field.")

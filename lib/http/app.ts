@@ -6,6 +6,7 @@ import type { ZodError } from "zod";
 import { type AppEnv, missingSettings, publicBaseUrl } from "../env";
 import { newId } from "../ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../problem";
+import { isSignedUpload } from "../uploads";
 import { SESSION_COOKIE } from "./auth";
 
 export type Router = OpenAPIHono<AppEnv>;
@@ -168,8 +169,10 @@ export function createRouter(options: RouterOptions = {}): Router {
     await next();
     c.header("Request-Id", c.get("requestId"));
     c.header("X-Content-Type-Options", "nosniff");
-    // An answer to a credential is about that credential's gallery: no shared or browser cache may keep it.
-    if (presentsCredential(c)) c.header("Cache-Control", "no-store");
+    // An answer to a credential is about that credential's gallery: no shared or browser cache may keep it. A
+    // response that declares itself public (a stored image) is the same whoever asks, and keeps its own.
+    const declaredPublic = c.res.headers.get("cache-control")?.startsWith("public") === true;
+    if (presentsCredential(c) && !declaredPublic) c.header("Cache-Control", "no-store");
   });
   router.use("*", async (c, next) => {
     // A Worker started without its settings (a plain `wrangler dev` without .dev.vars) says which, on every call.
@@ -182,15 +185,14 @@ export function createRouter(options: RouterOptions = {}): Router {
     }
     await next();
   });
-  router.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError("payload_too_large", `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+    },
+  });
+  // A signed upload's image may be larger; its own limit (its token's) is enforced as its bytes are read.
+  router.use("*", (c, next) => (isSignedUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   router.use("*", async (c, next) => {
     // PostgreSQL text cannot hold U+0000, so a NUL in a query value would fail in the database as a 500.
     if (c.req.url.includes("%00")) {

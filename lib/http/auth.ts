@@ -2,12 +2,14 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { httpDb } from "../../db/client";
 import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../../db/queries/credentials";
+import { findUploadTokenByHash } from "../../db/queries/uploads";
 import { credentialCacheKey, PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../credentials";
 import { sha256Hex } from "../crypto";
 import type { AppEnv, Env } from "../env";
 import type { CredentialKind, Principal } from "../principal";
 import { ApiError } from "../problem";
 import { missingScopes, scopesForRole } from "../scopes";
+import { UPLOAD_TOKEN_SHAPE } from "../uploads";
 
 export const SESSION_COOKIE = "gallery_session";
 
@@ -127,6 +129,7 @@ const kindNames: Record<CredentialKind, string> = {
   secret: "a secret API key (gpk_)",
   publishable: "a publishable token (gpub_)",
   session: "a first-party member session (gss_)",
+  upload_token: "a signed upload URL",
 };
 
 export interface AuthRequirement {
@@ -136,11 +139,57 @@ export interface AuthRequirement {
   scopes: readonly string[];
 }
 
+/** The path parameter that carries an upload token (`/uploads/{token}`). */
+export const UPLOAD_TOKEN_PARAM = "token";
+
+/**
+ * An upload token is the URL itself, so an unknown one is a URL that does not exist (404), and a spent or expired
+ * one a URL that no longer works (410); there is no 401 or 403 to give. Not cached at the edge: the token changes
+ * state on its one use, and the upload consumes it in Postgres anyway.
+ */
+const authenticateUploadToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.req.param(UPLOAD_TOKEN_PARAM) ?? "";
+  const hash = UPLOAD_TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
+  const record = hash ? await findUploadTokenByHash(httpDb(c.env), hash) : null;
+  if (!hash || !record) {
+    throw new ApiError("not_found", "No upload target has this URL. Mint a new one to upload.");
+  }
+  if (record.usedAt !== null) {
+    throw new ApiError(
+      "upload_token_used",
+      `This upload URL was used at ${record.usedAt}; each works once. Mint a new one to upload again.`,
+      { used_at: record.usedAt },
+    );
+  }
+  if (record.expired) {
+    throw new ApiError(
+      "upload_token_expired",
+      `This upload URL expired at ${record.grant.expiresAt}. Mint a new one to upload.`,
+      { expires_at: record.grant.expiresAt },
+    );
+  }
+  c.set("principal", {
+    kind: "upload_token",
+    credentialId: record.grant.id,
+    credentialHash: hash,
+    galleryId: record.galleryId,
+    livemode: record.livemode,
+    scopes: [],
+    memberId: record.memberId,
+    role: null,
+    readOnly: false,
+    upload: record.grant,
+  });
+  await next();
+};
+
 /**
  * The one authentication and authorisation gate. 401 when no valid credential is presented; 403 when a valid
- * credential is of a kind the operation does not accept or lacks a required scope.
+ * credential is of a kind the operation does not accept or lacks a required scope. An operation that accepts an
+ * upload token accepts nothing else (operation() checks), and reads it from its path.
  */
 export function authenticate(requirement: AuthRequirement): MiddlewareHandler<AppEnv> {
+  if (requirement.credentials.includes("upload_token")) return authenticateUploadToken;
   return async (c, next) => {
     const token = presentedToken(c);
     if (token === null || token === "") {

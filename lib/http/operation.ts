@@ -4,9 +4,15 @@ import type { AppEnv } from "../env";
 import { IDEMPOTENCY_HEADER } from "../idempotency";
 import type { ListSpec } from "../pagination";
 import type { CredentialKind } from "../principal";
-import { ApiError, bodyProblemResponses, problemResponses } from "../problem";
+import {
+  ApiError,
+  bodyProblemResponses,
+  PROBLEM_CONTENT_TYPE,
+  ProblemSchema,
+  problemResponses,
+} from "../problem";
 import { strictJson } from "../strict-json";
-import { authenticate } from "./auth";
+import { authenticate, UPLOAD_TOKEN_PARAM } from "./auth";
 import { idempotency } from "./idempotency";
 
 export interface OperationAuth {
@@ -109,6 +115,27 @@ const strictJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * An operation authorised by an upload token can also answer 410: the token is its URL, so an unknown one is
+ * the 404 and a spent or expired one is gone.
+ */
+const uploadTokenProblemResponses = {
+  ...problemResponses,
+  410: {
+    description:
+      "The URL was already used (`upload_token_used`) or has expired (`upload_token_expired`): mint a new upload target.",
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
+  },
+};
+
+/** OpenAPI security scheme of each credential kind; an upload token is part of the path and has none. */
+const schemes: Record<CredentialKind, string | null> = {
+  secret: "bearerAuth",
+  publishable: "publishableToken",
+  session: "sessionCookie",
+  upload_token: null,
+};
+
+/**
  * Declares an operation: its route plus everything the shared mechanisms need. Authentication, scopes,
  * idempotency, the six problem responses and the OpenAPI security entry all come from here, so a route cannot
  * forget one.
@@ -126,9 +153,17 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...route
   } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
+  const byUploadToken = credentials.includes("upload_token");
+  if (byUploadToken && (credentials.length > 1 || !config.path.includes(`{${UPLOAD_TOKEN_PARAM}}`))) {
+    throw new Error(
+      `${config.operationId}: an upload token is the only credential of its operation, presented as {${UPLOAD_TOKEN_PARAM}} in the path`,
+    );
+  }
+  const body = route.request?.body;
+  const jsonBody = Boolean(body?.content["application/json"]);
   const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
-  if (route.request?.body) middleware.push(strictJsonBody);
-  if (route.request?.body?.required) middleware.push(requireBody);
+  if (jsonBody) middleware.push(strictJsonBody);
+  if (jsonBody && body?.required) middleware.push(requireBody);
   if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
   operationRegistry.push({
     operationId: config.operationId,
@@ -138,21 +173,17 @@ export function operation<const C extends OperationConfig>(config: C) {
     credentials,
     idempotent,
     paginated: Boolean(list),
-    jsonBody: Boolean(route.request?.body),
+    jsonBody,
     sorts: list?.sorts ?? [],
     pathIds,
     ...(exampleBody ? { exampleBody } : {}),
     ...(replayOmits ? { replayOmits } : {}),
     ...(gatedPrices ? { gatedPrices } : {}),
   });
-  const schemes: Record<CredentialKind, string> = {
-    secret: "bearerAuth",
-    publishable: "publishableToken",
-    session: "sessionCookie",
-  };
-  const security = credentials.map((kind) => ({
-    [schemes[kind]]: kind === "secret" ? [...auth.scopes] : [],
-  }));
+  const security = credentials.flatMap((kind) => {
+    const scheme = schemes[kind];
+    return scheme ? [{ [scheme]: kind === "secret" ? [...auth.scopes] : [] }] : [];
+  });
   const scopeNote = auth.scopes.length
     ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.`
     : "";
@@ -177,8 +208,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...(idempotent ? { parameters: [idempotencyHeaderDoc] } : {}),
     responses: {
       ...route.responses,
-      ...problemResponses,
-      ...(route.request?.body ? bodyProblemResponses : {}),
+      ...(byUploadToken ? uploadTokenProblemResponses : problemResponses),
+      ...(jsonBody ? bodyProblemResponses : {}),
     },
   });
   // Not enumerable: the OpenAPI generator copies a route's enumerable fields into the document.

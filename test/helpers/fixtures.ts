@@ -1,6 +1,6 @@
-import { seedFormat } from "../artworks/helpers";
 import { call, type TestGallery } from "./gallery";
 import { createMember } from "./members";
+import { attachImage, mintImageUpload, uploadedImagePath } from "./uploads";
 
 /** Creates a resource through the API in a gallery and returns its id. */
 async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
@@ -9,15 +9,48 @@ async function createdId(path: string, g: TestGallery, body: Record<string, unkn
 }
 
 /**
+ * Makes a resource in `g`. `parents` holds the ids already made for the path parameters before this one (by
+ * prefix: `{ art: "art_…" }`), so a nested resource (a format at /artworks/{id}/formats/{formatId}) is made under
+ * the very parent the path names.
+ */
+export type Fixture = (g: TestGallery, parents: Readonly<Record<string, string>>) => Promise<string>;
+
+/**
  * A real resource for each id prefix that appears in a path (`art` → an artwork), for tests that need an
  * existing id: generated cross-tenant checks (test/platform/conformance.test.ts) and robustness requests.
  */
-export const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
+export const fixtures: Record<string, Fixture> = {
   art: (g) => createdId("/gallery/artworks", g, { title: "Fixture" }),
   key: (g) => createdId("/gallery/api-keys", g, { name: "Fixture", scopes: ["artworks:read"] }),
   we: (g) =>
     createdId("/gallery/webhook-endpoints", g, { url: "https://example.com/hook", event_types: ["*"] }),
   mem: async (g) => (await createMember(g.id, "editor")).id,
+  artist: (g) => createdId("/gallery/artists", g, { name: "Fixture Artist" }),
+  // Tag names are unique per scope in a gallery, and a gallery may need several fixtures.
+  tag: (g) => createdId("/gallery/tags", g, { name: `Fixture ${crypto.randomUUID()}` }),
+  cst: (g) => createdId("/gallery/custom-statuses", g, { name: "Fixture status" }),
+  loc: (g) => createdId("/gallery/locations", g, { name: "Fixture location" }),
+  fmt: async (g, parents) => {
+    const artworkId = parents.art ?? (await createdId("/gallery/artworks", g, { title: "Fixture" }));
+    return createdId(`/gallery/artworks/${artworkId}/formats`, g, { label: "Fixture" });
+  },
+  img: async (g, parents) => {
+    const artworkId = parents.art ?? (await createdId("/gallery/artworks", g, { title: "Fixture" }));
+    return attachImage(g, artworkId, { caption: "Fixture" });
+  },
+  // An upload token is the path id of a signed upload (PUT /uploads/{token}): a fresh PNG target.
+  gupl: async (g, parents) => {
+    const artworkId = parents.art ?? (await createdId("/gallery/artworks", g, { title: "Fixture" }));
+    return (await mintImageUpload(g, artworkId)).token;
+  },
+  auc: async (g, parents) => {
+    const artworkId = parents.art ?? (await createdId("/gallery/artworks", g, { title: "Fixture" }));
+    return createdId(`/gallery/artworks/${artworkId}/auction-records`, g, {
+      auction_house: "Fixture House",
+      sale_date: "2024-02-29",
+      result: "sold",
+    });
+  },
   evt: async (g) => {
     await createdId("/gallery/artworks", g, { title: "Fixture" });
     const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
@@ -27,27 +60,65 @@ export const fixtures: Record<string, (g: TestGallery) => Promise<string>> = {
   },
 };
 
+/**
+ * A valid request body, by operationId, for operations whose body must name something made first (an uploaded
+ * object's storage_path): made in `g` for the path's ids. Other operations' example body is valid as it is.
+ */
+export const bodyFixtures: Record<
+  string,
+  (g: TestGallery, ids: Readonly<Record<string, string>>) => Promise<Record<string, unknown>>
+> = {
+  createArtworkImage: async (g, ids) => ({
+    caption: "Fixture",
+    storage_path: await uploadedImagePath(g, ids.id!),
+  }),
+  // A tag name is unique in its scope: each request that should succeed takes a name of its own.
+  createTag: async () => ({ name: `Fixture ${crypto.randomUUID()}`, scope: "artwork" }),
+  updateTag: async () => ({ name: `Renamed ${crypto.randomUUID()}` }),
+};
+
 /** A fixture for this id prefix, or an error naming where to add one. */
-export function fixtureFor(prefix: string): (g: TestGallery) => Promise<string> {
+export function fixtureFor(prefix: string): Fixture {
   const make = fixtures[prefix];
   if (!make) throw new Error(`no fixture for id prefix ${prefix}_ (add one to test/helpers/fixtures.ts)`);
   return make;
 }
 
 /**
+ * Real resources in `g` for a path's id parameters (name → prefix, in path order): each one made under the ids
+ * made before it, so `/artworks/{id}/formats/{formatId}` gets a format of that very artwork.
+ */
+export async function fixtureIdsFor(
+  pathIds: Readonly<Record<string, string>>,
+  g: TestGallery,
+): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  const byPrefix: Record<string, string> = {};
+  for (const [name, prefix] of Object.entries(pathIds)) {
+    ids[name] = await fixtureFor(prefix)(g, byPrefix);
+    byPrefix[prefix] = ids[name];
+  }
+  return ids;
+}
+
+/**
  * A resource whose representation carries a membership-gated price, for each id prefix that has one: priced,
- * public-priced or not (generated price checks in test/platform/conformance.test.ts). Formats have no API yet,
- * so the format row is written directly.
+ * public-priced or not (generated price checks in test/platform/conformance.test.ts).
  */
 export const pricedFixtures: Record<string, (g: TestGallery, publicPriced: boolean) => Promise<string>> = {
   art: async (g, publicPriced) => {
     const id = await createdId("/gallery/artworks", g, {
       title: "Priced fixture",
       price_cents: 120000,
+      currency: "USD",
       show_price_publicly: publicPriced,
     });
-    await seedFormat(g.id, id, { label: "Print", price_cents: 4500, position: 0 });
-    await seedFormat(g.id, id, { label: "Framed print", price_cents: 6500, position: 1 });
+    for (const [label, price_cents] of [
+      ["Print", 4500],
+      ["Framed print", 6500],
+    ] as const) {
+      await createdId(`/gallery/artworks/${id}/formats`, g, { label, price_cents, currency: "EUR" });
+    }
     return id;
   },
   /** An `artwork.updated` event whose snapshot carries the priced formats (they exist before the change). */

@@ -6,9 +6,10 @@ import { type CursorKey, encodeCursor } from "../../lib/cursor";
 import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
 import { newId } from "../../lib/ids";
 import { allScopes } from "../../lib/scopes";
-import { fixtureFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
+import { bodyFixtures, fixtureIdsFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
 import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
+import { PNG } from "../helpers/uploads";
 
 /**
  * Generated from the route registry: every operation declared with `operation()` gets these checks, so a new
@@ -20,14 +21,22 @@ function pathFor(op: OperationEntry, ids: Record<string, string> = {}): string {
 }
 
 /** Real resources in `g` for every id in the operation's path. */
-async function fixtureIds(op: OperationEntry, g: TestGallery): Promise<Record<string, string>> {
-  const ids: Record<string, string> = {};
-  for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(g);
-  return ids;
+function fixtureIds(op: OperationEntry, g: TestGallery): Promise<Record<string, string>> {
+  return fixtureIdsFor(op.pathIds, g);
 }
 
 function bodyFor(op: OperationEntry): Record<string, unknown> | undefined {
   return op.exampleBody ?? (["POST", "PATCH", "PUT"].includes(op.method) ? {} : undefined);
+}
+
+/** A body the operation accepts at these ids of `g`: made for them when it must name something (bodyFixtures). */
+async function validBody(
+  op: OperationEntry,
+  g: TestGallery,
+  ids: Record<string, string>,
+): Promise<Record<string, unknown> | undefined> {
+  const make = bodyFixtures[op.operationId];
+  return make ? make(g, ids) : bodyFor(op);
 }
 
 /**
@@ -153,13 +162,13 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   it.runIf(Object.keys(op.pathIds).length > 0 && op.credentials.includes("secret"))(
     "answers 404 for another gallery's id",
     async () => {
-      const ids: Record<string, string> = {};
-      for (const [name, prefix] of Object.entries(op.pathIds)) {
-        ids[name] = await fixtureFor(prefix)(other);
-      }
+      const ids = await fixtureIds(op, other);
       await expectProblem(await requestFor(op, home.key, ids), 404, "not_found");
       // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
-      const own = await requestFor(op, other.key, ids);
+      const own = await call(op.method, pathFor(op, ids), {
+        key: other.key,
+        body: await validBody(op, other, ids),
+      });
       expect(own.status).toBeLessThan(300);
       expectPrivate(own);
     },
@@ -225,8 +234,7 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   it.runIf(op.exampleBody !== undefined && op.credentials.includes("secret"))(
     "rejects an unknown body field",
     async () => {
-      const ids: Record<string, string> = {};
-      for (const [name, prefix] of Object.entries(op.pathIds)) ids[name] = await fixtureFor(prefix)(home);
+      const ids = await fixtureIds(op, home);
       const response = await call(op.method, pathFor(op, ids), {
         key: home.key,
         body: { ...op.exampleBody, no_such_field: 1 },
@@ -248,6 +256,69 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
       field: "no_such_param",
       message: "is not a known parameter",
     });
+  });
+});
+
+/**
+ * Operations authorised by a one-time upload token in their path (PUT /uploads/{token}): the token is the URL,
+ * so an unknown one is 404 and a spent one 410, whatever else is sent. Each token fixture is a fresh PNG target.
+ */
+const uploadTokenOperations = operationRegistry.filter((op) => op.credentials.includes("upload_token"));
+
+describe.each(
+  uploadTokenOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s (one-time upload token)", (_, op) => {
+  let g: TestGallery;
+  beforeAll(async () => {
+    g = await createGallery();
+  });
+
+  function send(path: string, headers: Record<string, string> = {}) {
+    return call(op.method, path, { rawBody: PNG, headers: { "content-type": "image/png", ...headers } });
+  }
+
+  it("answers 404 for an unknown or malformed token, with or without a key", async () => {
+    await expectProblem(await send(pathFor(op)), 404, "not_found");
+    await expectProblem(await send(pathFor(op, { token: "not-a-token" })), 404, "not_found");
+    await expectProblem(await send(pathFor(op), { authorization: `Bearer ${g.key}` }), 404, "not_found");
+  });
+
+  it("accepts its token once: a second use is 410 upload_token_used", async () => {
+    const ids = await fixtureIds(op, g);
+    const first = await send(pathFor(op, ids));
+    expect(first.status, await first.clone().text()).toBeLessThan(300);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    await expectProblem(await send(pathFor(op, ids)), 410, "upload_token_used");
+  });
+
+  it("answers a method its path does not take with 405 and Allow", async () => {
+    const method = unusedMethod(op);
+    const response = await call(method, pathFor(op));
+    expect(response.headers.get("allow")?.split(", ")).toContain(op.method);
+    await expectProblem(response, 405, "method_not_allowed");
+  });
+
+  it("answers OPTIONS with 204 and Allow, without CORS headers", async () => {
+    const response = await call("OPTIONS", pathFor(op), {
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": op.method },
+    });
+    expect(response.status).toBe(204);
+    expect([...response.headers.keys()].filter((h) => h.startsWith("access-control-"))).toEqual([]);
+  });
+
+  it("rejects an unknown query parameter, leaving the token unspent", async () => {
+    const ids = await fixtureIds(op, g);
+    const body = await expectProblem(
+      await send(`${pathFor(op, ids)}?no_such_param=1`),
+      400,
+      "invalid_request",
+    );
+    expect(body.details).toContainEqual({
+      location: "query",
+      field: "no_such_param",
+      message: "is not a known parameter",
+    });
+    expect((await send(pathFor(op, ids))).status).toBeLessThan(300);
   });
 });
 
@@ -329,7 +400,7 @@ describe.each(
       // No claim was made: the key still takes a valid body as a first request.
       const valid = await call(op.method, pathFor(op, ids), {
         key: g.key,
-        body: bodyFor(op),
+        body: await validBody(op, g, ids),
         headers: { "Idempotency-Key": key },
       });
       expect(valid.status, await valid.clone().text()).toBeLessThan(300);
@@ -355,12 +426,13 @@ describe.each(
   it("replays the first response for the same key and body, marked Idempotent-Replayed", async () => {
     const ids = await fixtureIds(op, g);
     const key = `conformance-${crypto.randomUUID()}`;
-    const first = await send(key, ids, bodyFor(op));
+    const body = await validBody(op, g, ids);
+    const first = await send(key, ids, body);
     expect(first.status).toBeLessThan(300);
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     const firstText = await first.clone().text();
     const firstBody = await bodyOf(first);
-    const again = await send(key, ids, bodyFor(op));
+    const again = await send(key, ids, body);
     expect(again.status).toBe(first.status);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     const againText = await again.clone().text();
@@ -382,9 +454,10 @@ describe.each(
     async () => {
       const ids = await fixtureIds(op, g);
       const key = `conformance-${crypto.randomUUID()}`;
-      const first = await send(key, ids, bodyFor(op));
+      const body = await validBody(op, g, ids);
+      const first = await send(key, ids, body);
       expect(first.status, await first.text()).toBeLessThan(300);
-      await expectProblem(await send(key, ids, alteredBody(op.exampleBody)), 400, "idempotency_key_reused");
+      await expectProblem(await send(key, ids, alteredBody(body)), 400, "idempotency_key_reused");
     },
   );
 
@@ -393,9 +466,10 @@ describe.each(
     async () => {
       const [ids, otherIds] = [await fixtureIds(op, g), await fixtureIds(op, g)];
       const key = `conformance-${crypto.randomUUID()}`;
-      const first = await send(key, ids, bodyFor(op));
+      const body = await validBody(op, g, ids);
+      const first = await send(key, ids, body);
       expect(first.status, await first.text()).toBeLessThan(300);
-      await expectProblem(await send(key, otherIds, bodyFor(op)), 400, "idempotency_key_reused");
+      await expectProblem(await send(key, otherIds, body), 400, "idempotency_key_reused");
     },
   );
 });

@@ -16,7 +16,7 @@ describe("pagination while the collection changes", () => {
       if (!page.next_cursor) return;
       const created = await call("POST", "/gallery/artworks", {
         key: g.key,
-        body: { title: `New ${index}`, price_cents: 123 + index },
+        body: { title: `New ${index}`, price_cents: 123 + index, currency: "USD" },
       });
       expect(created.status).toBe(201);
       inserted.push((await readJson(Artwork, created)).id);
@@ -85,7 +85,7 @@ describe("pagination while the collection changes", () => {
         const price = newPrices[index % newPrices.length]!;
         const created = await call("POST", "/gallery/artworks", {
           key: g.key,
-          body: { title: `New ${index}`, price_cents: price },
+          body: { title: `New ${index}`, price_cents: price, currency: "USD" },
         });
         expect(created.status).toBe(201);
         const id = (await readJson(Artwork, created)).id;
