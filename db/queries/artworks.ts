@@ -1,15 +1,10 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
-import {
-  Artwork,
-  ArtworkArtist,
-  ArtworkDimension,
-  ArtworkFormat,
-  ArtworkUpdate,
-} from "../../lib/schemas/artworks";
+import { Artwork, ArtworkArtist, ArtworkDimension, ArtworkUpdate } from "../../lib/schemas/artworks";
 import type { Db } from "../client";
-import { isoMs, type JsonView, resource } from "../resource";
-import { artworkArtists, artworkDimensions, artworkFormats, artworks } from "../schema";
+import { isoMs, type JsonView, patchOverlay, resource } from "../resource";
+import { artworkArtists, artworkDimensions, artworks } from "../schema";
+import { formatsJson } from "./artwork-formats";
 import { type KeysetQuery, keysetPage } from "./keyset";
 import { textArray } from "./rows";
 
@@ -26,29 +21,24 @@ export interface ArtworkView extends JsonView {
   gatePrices: boolean;
 }
 
-/** The fields of the artwork that a draft may overlay: every writable field that a column stores. */
-const draftable: ReadonlySet<string> = new Set(
-  Object.keys(ArtworkUpdate.shape).filter((field) => field in getTableColumnsByName(artworks)),
-);
+/**
+ * The fields of the artwork that a draft may overlay: every writable field that a column stores, and the primary
+ * artist denormalised from the draft's credits.
+ */
+const draftable: ReadonlySet<string> = new Set([
+  ...Object.keys(ArtworkUpdate.shape).filter((field) => field in getTableColumnsByName(artworks)),
+  "artist_id",
+  "artist_name",
+]);
 
 function getTableColumnsByName(table: typeof artworks): Record<string, true> {
   return Object.fromEntries(Object.values(getTableColumns(table)).map((c) => [c.name, true]));
 }
 
-/** The draft's pending value of a field, typed like its column. */
-function draftValue(field: string, type: string): SQL {
-  const key = sql.raw(`'${field}'`);
-  if (type === "jsonb") return sql`d.patch->${key}`;
-  if (type === "text[]") return sql`array(select jsonb_array_elements_text(d.patch->${key}))`;
-  if (type === "text") return sql`d.patch->>${key}`;
-  return sql`(d.patch->>${key})::${sql.raw(type)}`;
-}
-
 /** Under `draft`, a draftable column reads the draft's pending value first. */
 function draftOverlay(view: ArtworkView, field: string, columnSql: SQL): SQL {
   if (!view.draft || !draftable.has(field)) return columnSql;
-  const type = artworkResource.sqlType(field);
-  return sql`(case when d.patch ? ${sql.raw(`'${field}'`)} then ${draftValue(field, type)} else ${columnSql} end)`;
+  return patchOverlay(sql`d.patch`, field, artworkResource.sqlType(field), columnSql);
 }
 
 function fromArtworks(view: ArtworkView): SQL {
@@ -68,23 +58,6 @@ export const artworkDimensionResource = resource({
   alias: "dm",
 });
 
-interface FormatView extends JsonView {
-  /** True where the format's price must not be shown. */
-  gate: SQL;
-  /** The artwork view's key: the gate differs between views. */
-  key: string;
-}
-
-const artworkFormatResource = resource({
-  schema: ArtworkFormat,
-  table: artworkFormats,
-  alias: "f",
-  viewKey: (view: FormatView) => view.key,
-  computed: {
-    price_cents: (view: FormatView) => sql`case when ${view.gate} then null else f.price_cents end`,
-  },
-});
-
 function artworkViewKey(view: ArtworkView): string {
   return `${view.draft ? "draft" : "committed"}:${view.gatePrices ? "gated" : "open"}`;
 }
@@ -100,16 +73,33 @@ export const artworkResource = resource({
   column: draftOverlay,
   from: fromArtworks,
   computed: {
-    artists:
-      () => sql`coalesce((select json_agg(${artworkArtistResource.json({})} order by aa.position, aa.artist_id)
-        from artwork_artists aa join artists ar on ar.id = aa.artist_id where aa.artwork_id = a.id), '[]'::json)`,
-    dimensions:
-      () => sql`coalesce((select json_agg(${artworkDimensionResource.json({})} order by dm.position, dm.id)
-        from artwork_dimensions dm where dm.artwork_id = a.id), '[]'::json)`,
+    artists: (view: ArtworkView) => {
+      const live = sql`coalesce((select json_agg(${artworkArtistResource.json({})} order by aa.position, aa.artist_id)
+        from artwork_artists aa join artists ar on ar.id = aa.artist_id where aa.artwork_id = a.id), '[]'::json)`;
+      if (!view.draft) return live;
+      // The draft holds the credits as a write takes them: [{artist_id, role}], in order.
+      return sql`(case when d.patch ? 'artists' then coalesce((select json_agg(json_build_object(
+          'artist_id', x.el->>'artist_id', 'role', x.el->>'role', 'position', x.n - 1, 'artist_name', ar.name)
+          order by x.n)
+        from jsonb_array_elements(d.patch->'artists') with ordinality as x(el, n)
+        join artists ar on ar.id = x.el->>'artist_id' and ar.gallery_id = a.gallery_id), '[]'::json)
+        else ${live} end)`;
+    },
+    dimensions: (view: ArtworkView) => {
+      const live = sql`coalesce((select json_agg(${artworkDimensionResource.json({})} order by dm.position, dm.id)
+        from artwork_dimensions dm where dm.artwork_id = a.id), '[]'::json)`;
+      if (!view.draft) return live;
+      return sql`(case when d.patch ? 'dimensions' then coalesce((select json_agg(json_build_object(
+          'component', coalesce(x.el->>'component', 'overall'), 'label', x.el->>'label',
+          'height_cm', (x.el->>'height_cm')::double precision, 'width_cm', (x.el->>'width_cm')::double precision,
+          'depth_cm', (x.el->>'depth_cm')::double precision, 'position', x.n - 1, 'note', x.el->>'note')
+          order by x.n)
+        from jsonb_array_elements(d.patch->'dimensions') with ordinality as x(el, n)), '[]'::json)
+        else ${live} end)`;
+    },
     formats: (view: ArtworkView, value) => {
       const gate = view.gatePrices ? sql`not ${value("show_price_publicly")}` : sql`false`;
-      return sql`coalesce((select json_agg(${artworkFormatResource.json({ gate, key: artworkViewKey(view) })} order by f.position, f.id)
-        from artwork_formats f where f.artwork_id = a.id), '[]'::json)`;
+      return formatsJson({ draft: view.draft, gate, key: artworkViewKey(view) });
     },
   },
 });
@@ -122,6 +112,56 @@ export function col(view: ArtworkView, name: string): SQL {
 export interface ArtworkState {
   body: Record<string, unknown>;
   updatedAt: string;
+}
+
+/** What a write to an artwork reads of it first: both states, the pending draft and the guard. */
+export interface ArtworkWriteState {
+  /** The live (published-side) work, prices ungated. */
+  live: Record<string, unknown>;
+  /** The working copy: the live work with the pending draft overlaid (equal to `live` without a draft). */
+  working: Record<string, unknown>;
+  /** The pending draft's patch, or null when the work has no draft. */
+  patch: Record<string, unknown> | null;
+  /** Whether the work has been published: then edits go to its draft. */
+  published: boolean;
+  updatedAt: string;
+  /** Names of the locations involved (live, draft, and the one a request names), for timeline sentences. */
+  locationNames: Record<string, string>;
+}
+
+/** The artwork as a write needs it, or null. One round trip. */
+export async function findArtworkForWrite(
+  db: Db,
+  galleryId: string,
+  id: string,
+  locationId: string | null = null,
+): Promise<ArtworkWriteState | null> {
+  const live = { draft: false, gatePrices: false };
+  const working = { draft: true, gatePrices: false };
+  const result = await db.execute<{
+    live: Record<string, unknown>;
+    working: Record<string, unknown>;
+    patch: Record<string, unknown> | null;
+    published: boolean;
+    updated_at: string;
+    location_names: Record<string, string> | null;
+  }>(
+    sql`select ${artworkResource.json(live)} as live, ${artworkResource.json(working)} as working,
+        d.patch, a.published_at is not null as published, ${isoMs(sql`a.updated_at`)} as updated_at,
+        (select json_object_agg(l.id, l.name) from locations l where l.gallery_id = a.gallery_id
+          and l.id in (a.location_id, d.patch->>'location_id', ${locationId})) as location_names
+      from ${artworkResource.from(working)} where a.gallery_id = ${galleryId} and a.id = ${id}`,
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    live: row.live,
+    working: row.working,
+    patch: row.patch,
+    published: row.published,
+    updatedAt: row.updated_at,
+    locationNames: row.location_names ?? {},
+  };
 }
 
 /** One artwork with its raw updated_at (for guarded writes), or null. One round trip. */

@@ -1,8 +1,10 @@
 import { createRouter, type RouterOptions } from "../../lib/http/app";
 import { registerArtworksCreate } from "./create";
 import { registerArtworksDelete } from "./delete";
+import { registerArtworksDiscardDraft } from "./discard-draft";
 import { registerArtworksGet } from "./get";
 import { registerArtworksList } from "./list";
+import { registerArtworksPublish } from "./publish";
 import { registerArtworksUpdate } from "./update";
 
 export function artworksRouter(options: RouterOptions = {}) {
@@ -12,5 +14,7 @@ export function artworksRouter(options: RouterOptions = {}) {
   registerArtworksGet(app);
   registerArtworksUpdate(app);
   registerArtworksDelete(app);
+  registerArtworksPublish(app);
+  registerArtworksDiscardDraft(app);
   return app;
 }

@@ -21,15 +21,43 @@ export const coaStatuses = ["not_required", "pending", "issued", "received"] as 
 export const saveStates = ["new", "draft", "published"] as const;
 export const readinessValues = ["ready", "thin", "empty"] as const;
 export const artistRoles = ["primary", "collaborator", "after", "attributed", "studio"] as const;
+/**
+ * What an edition may show through from its parent work: each field here that the edition's `edition_overrides`
+ * does not name reads the parent's value (`artists` stands for the credits and the primary artist_id/artist_name).
+ */
+export const inheritableFields = [
+  "title",
+  "artists",
+  "medium",
+  "year",
+  "end_year",
+  "date_precision",
+  "date_display",
+  "description",
+  "dimension_unit",
+  "height_cm",
+  "width_cm",
+  "depth_cm",
+  "dimensions_text",
+  "edition_size",
+  "edition_type",
+  "literature",
+  "catalogue_raisonne",
+] as const;
+export type InheritableField = (typeof inheritableFields)[number];
 
-const currency = z
+export const currency = z
   .string()
   .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 code in upper case, e.g. USD" })
   .openapi({ example: "USD" });
-const metadata = z
-  .record(z.string().max(40), z.string().max(500))
+/** `map of string to string`: at most 50 keys of 1 to 40 characters, each value at most 500 characters. */
+export const metadata = z
+  .record(z.string().min(1).max(40), z.string().max(500))
   .refine((m) => Object.keys(m).length <= 50, { message: "holds at most 50 keys" })
-  .openapi({ description: "Up to 50 string keys (40 chars) with string values (500 chars)." });
+  .openapi({
+    description:
+      "String keys (1 to 40 characters) to string values (at most 500 characters); at most 50 keys.",
+  });
 const cm = z.number().min(0).max(100_000);
 const year = z.number().int().min(-100_000).max(10_000);
 const text = (max: number) => z.string().max(max);
@@ -160,7 +188,14 @@ const writableFields = {
   edition_number: z.number().int().min(1).max(1_000_000).nullable(),
   edition_size: z.number().int().min(1).max(1_000_000).nullable(),
   edition_type: z.enum(editionTypes).nullable(),
-  edition_overrides: z.array(text(200)).max(50),
+  edition_overrides: z
+    .array(z.enum(inheritableFields))
+    .max(inheritableFields.length)
+    .refine((list) => new Set(list).size === list.length, { message: "lists a field twice" })
+    .openapi({
+      description:
+        "For an edition with a parent: the fields it keeps its own value for. Every other inheritable field reads the parent's value. Writing an inheritable field of such an edition adds it here, unless the same request sends `edition_overrides`.",
+    }),
   parent_artwork_id: idString("art").nullable(),
   coa_status: z.enum(coaStatuses),
   coa_tracking_number: text(200).nullable(),
@@ -185,6 +220,9 @@ const writableFields = {
     .max(20)
     .refine((list) => new Set(list.map((a) => `${a.artist_id}:${a.role}`)).size === list.length, {
       message: "lists the same artist and role twice",
+    })
+    .refine((list) => list.filter((a) => a.role === "primary").length <= 1, {
+      message: "credits at most one primary artist",
     }),
   dimensions: z
     .array(
@@ -204,11 +242,27 @@ const writableFields = {
     .refine((ids) => new Set(ids).size === ids.length, { message: "lists a tag twice" }),
 };
 
-const withRanges = <T extends z.ZodType<{ year?: number | null; end_year?: number | null }>>(schema: T) =>
-  schema.refine((v) => v.year == null || v.end_year == null || v.end_year >= v.year, {
-    message: "end_year must not be before year",
-    path: ["end_year"],
-  });
+interface Ranged {
+  year?: number | null;
+  end_year?: number | null;
+  edition_number?: number | null;
+  edition_size?: number | null;
+}
+
+/**
+ * The rules between fields of one request. The same rules hold between a request and the stored work (an update
+ * that sends only `end_year`): services/artworks/rules.ts checks that merged state.
+ */
+const withRanges = <T extends z.ZodType<Ranged>>(schema: T) =>
+  schema
+    .refine((v) => v.year == null || v.end_year == null || v.end_year >= v.year, {
+      message: "must not be before year",
+      path: ["end_year"],
+    })
+    .refine((v) => v.edition_number == null || v.edition_size == null || v.edition_number <= v.edition_size, {
+      message: "must not be greater than edition_size",
+      path: ["edition_number"],
+    });
 
 export const ArtworkCreate = withRanges(
   z
@@ -218,7 +272,11 @@ export const ArtworkCreate = withRanges(
       source_external_id: text(200).nullable(),
     })
     .partial()
-    .required({ title: true }),
+    .required({ title: true })
+    .refine((v) => v.price_cents == null || v.currency !== undefined, {
+      message: "is required with price_cents",
+      path: ["currency"],
+    }),
 ).openapi("ArtworkCreate");
 
 export const ArtworkUpdate = withRanges(z.strictObject(writableFields).partial()).openapi("ArtworkUpdate");

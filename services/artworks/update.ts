@@ -1,23 +1,29 @@
 import type { SQLWrapper } from "drizzle-orm";
+import { draftPrimaryArtistStatement, draftStatements } from "../../db/queries/artwork-drafts";
+import { editionChecks, syncEditionStatements } from "../../db/queries/artwork-editions";
 import {
   activityInsert,
   artworkReferenceChecks,
+  primaryArtist,
+  relationStatements,
   updateArtworkRelations,
   updateArtworkStatement,
 } from "../../db/queries/artwork-writes";
-import { artworkResource, findArtwork } from "../../db/queries/artworks";
+import { type ArtworkWriteState, artworkResource, findArtworkForWrite } from "../../db/queries/artworks";
+import type { DomainEventInput } from "../../db/queries/outbox";
 import { previousAttributes } from "../../lib/json";
-import { ApiError } from "../../lib/problem";
 import { Artwork, type ArtworkUpdateInput } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, guarded, updatePlan, writeExisting } from "../write";
+import { checkArtworkRules, touchesEditions, withEditionOverrides } from "./rules";
+import { timelineEntries } from "./timeline";
 
 /**
  * The former values of the fields this patch changes. `artists`, `dimensions` and `tag_ids` are written as
  * whole lists in another shape than they are read, so sending one counts as a change (tags are not part of
  * the Artwork: their former value is null).
  */
-function artworkPreviousAttributes(before: Record<string, unknown>, input: ArtworkUpdateInput) {
+export function artworkPreviousAttributes(before: Record<string, unknown>, input: ArtworkUpdateInput) {
   const { artists, dimensions, tag_ids, ...scalars } = input;
   return {
     ...previousAttributes(before, scalars),
@@ -28,69 +34,115 @@ function artworkPreviousAttributes(before: Record<string, unknown>, input: Artwo
 }
 
 /**
- * Changes only the fields sent. Records `artwork.updated` with `previous_attributes`, and
- * `artwork.price_changed` plus a timeline entry when the price or currency changes; a move of location is a
- * timeline entry too. A patch that changes nothing writes nothing and records nothing.
+ * The statements that apply `input` to the live work, with what they imply: the rules on other rows, the
+ * editions that show its values, and the timeline entries. Shared by a direct update and a publish.
  */
-export async function updateArtwork(ctx: ServiceContext, id: string, input: ArtworkUpdateInput) {
+export function liveChangeStatements(
+  ctx: ServiceContext,
+  id: string,
+  found: ArtworkWriteState,
+  input: ArtworkUpdateInput,
+  at: string,
+): SQLWrapper[] {
+  const before = found.live;
   const { db, principal } = ctx;
   const galleryId = principal.galleryId;
-  const view = { draft: false, gatePrices: principal.readOnly };
-  const current = await findArtwork(db, galleryId, id, view);
-  return writeExisting(ctx, current, `No artwork ${id} in this gallery.`, (found, at) => {
-    const before = found.body;
-    const merged = {
-      year: before.year as number | null,
-      end_year: before.end_year as number | null,
-      ...input,
-    };
-    if (merged.year != null && merged.end_year != null && merged.end_year < merged.year) {
-      throw new ApiError("invalid_request", "Body field `end_year` must not be before year.", [
-        { location: "body", field: "end_year", message: "must not be before year" },
-      ]);
+  return [
+    ...artworkReferenceChecks(galleryId, input),
+    ...editionChecks(galleryId, id, input.parent_artwork_id, input.is_edition),
+    guarded(updateArtworkStatement(db, galleryId, id, input, found.updatedAt, at)),
+    ...updateArtworkRelations(db, galleryId, id, input),
+    ...(touchesEditions(input) ? syncEditionStatements(galleryId, id, at) : []),
+    ...timelineEntries(before, input, found.locationNames).map((entry) =>
+      activityInsert(db, galleryId, id, principal.credentialId, at, entry),
+    ),
+  ];
+}
+
+/** `artwork.price_changed` when the change moves price_cents or currency. */
+export function priceEvents(
+  id: string,
+  before: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  object: ReturnType<typeof artworkResource.jsonById>,
+): DomainEventInput[] {
+  if (!("price_cents" in previous || "currency" in previous)) return [];
+  const priceBefore = { price_cents: before.price_cents, currency: before.currency };
+  return [changeEvent("artwork.price_changed", "artwork", id, object, priceBefore)];
+}
+
+/**
+ * Changes only the fields sent. An unpublished work changes at once: `artwork.updated` with
+ * `previous_attributes`, `artwork.price_changed` when the price or currency moves, and timeline entries. A
+ * published work changes through its draft: the working copy takes the fields (the live work is untouched until
+ * publish), `artwork.draft_updated` is recorded, and the response is the working copy. Tags apply at once either
+ * way. A patch that changes nothing writes nothing and records nothing.
+ */
+export async function updateArtwork(ctx: ServiceContext, id: string, input: ArtworkUpdateInput) {
+  const current = await findArtworkForWrite(ctx.db, ctx.principal.galleryId, id, input.location_id);
+  return writeExisting(ctx, current, `No artwork ${id} in this gallery.`, (found, at) =>
+    found.published ? draftUpdate(ctx, id, found, input, at) : liveUpdate(ctx, id, found, input, at),
+  );
+}
+
+function liveUpdate(
+  ctx: ServiceContext,
+  id: string,
+  found: ArtworkWriteState,
+  sent: ArtworkUpdateInput,
+  at: string,
+) {
+  const before = found.live;
+  checkArtworkRules(before, sent);
+  const input = withEditionOverrides(before, sent);
+  const previous = artworkPreviousAttributes(before, input);
+  const object = artworkResource.jsonById(ctx.principal.galleryId, id, { draft: false, gatePrices: false });
+  return updatePlan({
+    schema: Artwork,
+    type: "artwork.updated",
+    resourceType: "artwork",
+    id,
+    object,
+    previous,
+    statements: liveChangeStatements(ctx, id, found, input, at),
+    events: priceEvents(id, before, previous, object),
+  });
+}
+
+function draftUpdate(
+  ctx: ServiceContext,
+  id: string,
+  found: ArtworkWriteState,
+  sent: ArtworkUpdateInput,
+  at: string,
+) {
+  const { db, principal } = ctx;
+  const galleryId = principal.galleryId;
+  const before = found.working;
+  checkArtworkRules(before, sent);
+  const input = withEditionOverrides(before, sent);
+  const previous = artworkPreviousAttributes(before, input);
+  const { tag_ids, ...pending } = input;
+  const object = artworkResource.jsonById(galleryId, id, { draft: true, gatePrices: false });
+  const draftChanges = Object.keys(previous).some((field) => field !== "tag_ids");
+  const statements: SQLWrapper[] = [
+    ...artworkReferenceChecks(galleryId, input),
+    ...editionChecks(galleryId, id, input.parent_artwork_id, input.is_edition),
+  ];
+  if (draftChanges) {
+    statements.push(...draftStatements(galleryId, id, principal.memberId, at, pending, found.updatedAt));
+    if (input.artists) {
+      statements.push(draftPrimaryArtistStatement(id, primaryArtist(input.artists)?.artist_id ?? null));
     }
-    const previous = artworkPreviousAttributes(before, input);
-    const object = artworkResource.jsonById(galleryId, id, view);
-    const events = [];
-    const activity: SQLWrapper[] = [];
-    if ("price_cents" in previous || "currency" in previous) {
-      const priceBefore = { price_cents: before.price_cents, currency: before.currency };
-      events.push(changeEvent("artwork.price_changed", "artwork", id, object, priceBefore));
-      const to = {
-        price_cents: input.price_cents ?? before.price_cents,
-        currency: input.currency ?? before.currency,
-      };
-      activity.push(
-        activityInsert(db, galleryId, id, principal.credentialId, at, {
-          eventType: "price_changed",
-          summary: "Price changed",
-          metadata: { from: priceBefore, to },
-        }),
-      );
-    }
-    if ("location_id" in previous) {
-      activity.push(
-        activityInsert(db, galleryId, id, principal.credentialId, at, {
-          eventType: "moved",
-          summary: "Location changed",
-          metadata: { from: before.location_id, to: input.location_id },
-        }),
-      );
-    }
-    return updatePlan({
-      schema: Artwork,
-      type: "artwork.updated",
-      resourceType: "artwork",
-      id,
-      object,
-      previous,
-      statements: [
-        ...artworkReferenceChecks(galleryId, input),
-        guarded(updateArtworkStatement(db, galleryId, id, input, found.updatedAt, at)),
-        ...updateArtworkRelations(db, galleryId, id, input),
-        ...activity,
-      ],
-      events,
-    });
+  }
+  if (tag_ids) statements.push(...relationStatements(db, galleryId, id, { tag_ids }, true));
+  return updatePlan({
+    schema: Artwork,
+    type: "artwork.draft_updated",
+    resourceType: "artwork",
+    id,
+    object,
+    previous,
+    statements,
   });
 }

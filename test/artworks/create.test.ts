@@ -74,7 +74,7 @@ describe("POST /gallery/artworks", () => {
       edition_number: 3,
       edition_size: 10,
       edition_type: "numbered",
-      edition_overrides: ["signed", "framed"],
+      edition_overrides: ["title", "medium"],
       coa_status: "issued",
       coa_tracking_number: "COA-9",
       condition_status: "very_good",
@@ -138,7 +138,7 @@ describe("POST /gallery/artworks", () => {
 
   it("writes the artwork.created event and a `created` activity entry in the same change", async () => {
     const fresh = await createGallery();
-    const created = await create(fresh, { title: "Evented", price_cents: 500 });
+    const created = await create(fresh, { title: "Evented", price_cents: 500, currency: "USD" });
     const events = await outboxEvents(fresh.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
@@ -151,7 +151,7 @@ describe("POST /gallery/artworks", () => {
     expect(rows[0]).toMatchObject({
       id: expect.stringMatching(UUID),
       event_type: "created",
-      summary: "Added “Evented”",
+      summary: "Added “Evented” to the inventory.",
       metadata: {},
       actor_id: await keyId(fresh.key),
     });
@@ -279,7 +279,7 @@ describe("POST /gallery/artworks: invalid requests change nothing", () => {
       { title: "x", artists: [{ artist_id: newId("artist") }] },
       { title: "x", tag_ids: [foreignTag] },
       { title: "x", location_id: foreignLocation },
-      { title: "x", parent_artwork_id: newId("art") },
+      { title: "x", is_edition: true, parent_artwork_id: newId("art") },
     ];
     for (const body of bodies) {
       const res = await call("POST", "/gallery/artworks", { key: g.key, body });

@@ -9,7 +9,7 @@ import { activity, create, getArtwork, listedIds, patch } from "./helpers";
 describe("DELETE /gallery/artworks/{id}", () => {
   it("deletes, answers {id, deleted: true}, emits artwork.deleted with the last state, and takes the timeline along", async () => {
     const g = await createGallery();
-    const work = await create(g, { title: "Doomed", price_cents: 10 });
+    const work = await create(g, { title: "Doomed", price_cents: 10, currency: "USD" });
     await patch(g, work.id, { price_cents: 20 });
     const last = await getArtwork(g, work.id);
     expect((await activity(work.id)).length).toBe(2);

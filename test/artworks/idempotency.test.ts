@@ -14,7 +14,7 @@ describe("Idempotency-Key", () => {
     const headers = { "Idempotency-Key": "create-once-1" };
     const first = await call("POST", "/gallery/artworks", {
       key: g.key,
-      body: { title: "Once", price_cents: 1 },
+      body: { title: "Once", price_cents: 1, currency: "USD" },
       headers,
     });
     expect(first.status).toBe(201);
@@ -24,7 +24,10 @@ describe("Idempotency-Key", () => {
       const again = await call("POST", "/gallery/artworks", {
         key: g.key,
         // Same JSON with its keys in another order is the same request.
-        body: i === 0 ? { title: "Once", price_cents: 1 } : { price_cents: 1, title: "Once" },
+        body:
+          i === 0
+            ? { title: "Once", price_cents: 1, currency: "USD" }
+            : { currency: "USD", price_cents: 1, title: "Once" },
         headers,
       });
       expect(again.status).toBe(201);
@@ -111,7 +114,7 @@ describe("Idempotency-Key", () => {
       Array.from({ length: 50 }, () =>
         call("POST", "/gallery/artworks", {
           key: g.key,
-          body: { title: "Stampede", price_cents: 42 },
+          body: { title: "Stampede", price_cents: 42, currency: "USD" },
           headers,
         }),
       ),
@@ -148,7 +151,7 @@ describe("Idempotency-Key", () => {
 
   it("PATCH and DELETE replay too", async () => {
     const g = await createGallery();
-    const work = await create(g, { title: "Replayable", price_cents: 1 });
+    const work = await create(g, { title: "Replayable", price_cents: 1, currency: "USD" });
     const patchHeaders = { "Idempotency-Key": "patch-once" };
     const first = await patch(g, work.id, { price_cents: 2 }, patchHeaders);
     expect(first.status).toBe(200);
@@ -177,7 +180,7 @@ describe("Idempotency-Key replay of PATCH and DELETE from the database", () => {
   // The edge cache is only a fast path: after it loses a response, the Postgres claim must still answer.
   it("PATCH: a retry replays the stored response instead of re-running as a no-op", async () => {
     const g = await createGallery();
-    const work = await create(g, { title: "Replayable", price_cents: 1 });
+    const work = await create(g, { title: "Replayable", price_cents: 1, currency: "USD" });
     const headers = { "Idempotency-Key": "patch-db-replay" };
     const first = await patch(g, work.id, { price_cents: 2 }, headers);
     expect(first.status).toBe(200);
@@ -191,7 +194,7 @@ describe("Idempotency-Key replay of PATCH and DELETE from the database", () => {
 
   it("PATCH: the same key with a different body is refused even when the new body would be a no-op", async () => {
     const g = await createGallery();
-    const work = await create(g, { title: "Replayable", price_cents: 1 });
+    const work = await create(g, { title: "Replayable", price_cents: 1, currency: "USD" });
     const headers = { "Idempotency-Key": "patch-db-reuse" };
     expect((await patch(g, work.id, { price_cents: 2 }, headers)).status).toBe(200);
     await forgetCachedResponse(g.id, headers["Idempotency-Key"]);

@@ -16,7 +16,13 @@ describe("PATCH /gallery/artworks/{id}", () => {
   });
 
   it("changes only the fields sent and emits artwork.updated with previous_attributes", async () => {
-    const before = await create(g, { title: "Before", price_cents: 1000, medium: "Oil", year: 1990 });
+    const before = await create(g, {
+      title: "Before",
+      price_cents: 1000,
+      currency: "USD",
+      medium: "Oil",
+      year: 1990,
+    });
     const res = await patch(g, before.id, { title: "After", medium: null });
     expect(res.status).toBe(200);
     const after = await readJson(Artwork, res);
@@ -36,7 +42,7 @@ describe("PATCH /gallery/artworks/{id}", () => {
   });
 
   it("emits artwork.price_changed (beside artwork.updated) only when price_cents or currency change", async () => {
-    const work = await create(g, { title: "Priced", price_cents: 1000 });
+    const work = await create(g, { title: "Priced", price_cents: 1000, currency: "USD" });
     const priced = await readJson(Artwork, await patch(g, work.id, { price_cents: 2000 }));
     expect(priced.price_cents).toBe(2000);
     let events = (await outboxEvents(g.id)).filter((e) => e.resource_id === work.id);
@@ -55,7 +61,7 @@ describe("PATCH /gallery/artworks/{id}", () => {
     const activityRows = await activity(work.id);
     expect(activityRows.map((a) => a.event_type)).toEqual(["created", "price_changed"]);
     expect(activityRows[1]).toMatchObject({
-      summary: "Price changed",
+      summary: "Price changed from $10.00 to $20.00.",
       metadata: { from: { price_cents: 1000, currency: "USD" }, to: { price_cents: 2000, currency: "USD" } },
     });
 
@@ -77,7 +83,12 @@ describe("PATCH /gallery/artworks/{id}", () => {
   });
 
   it("a PATCH that changes nothing returns the artwork and emits nothing", async () => {
-    const work = await create(g, { title: "Still", price_cents: 300, metadata: { a: "b", c: "d" } });
+    const work = await create(g, {
+      title: "Still",
+      price_cents: 300,
+      currency: "USD",
+      metadata: { a: "b", c: "d" },
+    });
     const eventsBefore = await outboxEvents(g.id);
     const same = [
       {},
@@ -99,15 +110,21 @@ describe("PATCH /gallery/artworks/{id}", () => {
   it("records a move in the activity timeline", async () => {
     const from = newId("loc");
     const to = newId("loc");
-    for (const id of [from, to]) {
-      await db().execute(insertRow(locations, { id, gallery_id: g.id, name: id }));
+    for (const [id, name] of [
+      [from, "Front room"],
+      [to, "Store"],
+    ] as const) {
+      await db().execute(insertRow(locations, { id, gallery_id: g.id, name }));
     }
     const work = await create(g, { title: "Traveller", location_id: from });
     const moved = await readJson(Artwork, await patch(g, work.id, { location_id: to }));
     expect(moved.location_id).toBe(to);
     const rows = await activity(work.id);
     expect(rows.map((a) => a.event_type)).toEqual(["created", "moved"]);
-    expect(rows[1]).toMatchObject({ summary: "Location changed", metadata: { from, to } });
+    expect(rows[1]).toMatchObject({
+      summary: "Moved from Front room to Store.",
+      metadata: { from: { location_id: from }, to: { location_id: to } },
+    });
   });
 
   it("replaces artists, dimensions and tags as whole lists", async () => {

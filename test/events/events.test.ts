@@ -35,7 +35,7 @@ describe("GET /gallery/events: events written by the API", () => {
 
   beforeAll(async () => {
     g = await createGallery();
-    first = await createArtwork(g, { title: "First", price_cents: 100 });
+    first = await createArtwork(g, { title: "First", price_cents: 100, currency: "USD" });
     second = await createArtwork(g, { title: "Second" });
     const patched = await call("PATCH", `/gallery/artworks/${first.id}`, {
       key: g.key,
