@@ -1,12 +1,21 @@
 import { type Env, publicBaseUrl } from "../lib/env";
 import { createRouter } from "../lib/http/app";
 import { apiKeysRouter } from "./api-keys";
+import { artistsRouter } from "./artists";
+import { artworkFormatsRouter } from "./artwork-formats";
+import { artworkImagesRouter } from "./artwork-images";
+import { artworkTimelineRouter } from "./artwork-timeline";
 import { artworksRouter } from "./artworks";
+import { auctionRecordsRouter } from "./auction-records";
 import { authRouter } from "./auth";
+import { customStatusesRouter } from "./custom-statuses";
 import { eventsRouter } from "./events";
+import { locationsRouter } from "./locations";
 import { membersRouter } from "./members";
 import { metaRouter } from "./meta";
 import { openApiDocument, registerOpenApiComponents } from "./openapi";
+import { tagsRouter } from "./tags";
+import { uploadsRouter } from "./uploads";
 import { webhooksRouter } from "./webhooks";
 
 /** The v1 API Worker: every endpoint group mounted under /v1, and the OpenAPI document. */
@@ -17,6 +26,15 @@ export function createApiApp() {
   const v1 = createRouter(mounted);
   v1.route("/", metaRouter(mounted));
   v1.route("/", artworksRouter(mounted));
+  v1.route("/", artworkImagesRouter(mounted));
+  v1.route("/", uploadsRouter(mounted));
+  v1.route("/", artworkFormatsRouter(mounted));
+  v1.route("/", auctionRecordsRouter(mounted));
+  v1.route("/", artworkTimelineRouter(mounted));
+  v1.route("/", artistsRouter(mounted));
+  v1.route("/", tagsRouter(mounted));
+  v1.route("/", customStatusesRouter(mounted));
+  v1.route("/", locationsRouter(mounted));
   v1.route("/", eventsRouter(mounted));
   v1.route("/", authRouter(mounted));
   v1.route("/", apiKeysRouter(mounted));

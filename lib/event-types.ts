@@ -10,6 +10,42 @@ export const eventTypes = {
   "artwork.updated": "An artwork's fields changed. `data.previous_attributes` holds the former values.",
   "artwork.price_changed": "An artwork's price_cents or currency changed (emitted beside artwork.updated).",
   "artwork.deleted": "An artwork was deleted. `data.object` is its last state.",
+  "artwork_image.created":
+    "An uploaded image was attached to an artwork (the artwork's image_count and thumbnail_url changed with it).",
+  "artwork_image.updated":
+    "An artwork image's caption or position changed. `data.previous_attributes` holds the former values.",
+  "artwork_image.deleted": "An image was removed from an artwork. `data.object` is its last state.",
+  "artwork_format.created":
+    "A format (sellable variant) was added to an artwork; on a published work, to its draft. `data.object` is the format as the working copy holds it.",
+  "artwork_format.updated":
+    "A format's fields changed (on a published work, in its draft). `data.previous_attributes` holds the former values.",
+  "artwork_format.deleted":
+    "A format was removed from an artwork (on a published work, from its draft). `data.object` is its last state.",
+  "artwork.draft_updated":
+    "A published artwork's working copy changed (the live work did not). `data.object` is the working copy; `data.previous_attributes` holds the working copy's former values.",
+  "artwork.published":
+    "An artwork's working copy was published: `data.object` is the live work, with its new `published_version`. The changes it made live are also recorded as `artwork.updated` (and `artwork.price_changed`) just before.",
+  "artwork.draft_discarded":
+    "An artwork's pending draft was dropped: the working copy is the published state again. `data.object` is the (unchanged) live work.",
+  "artwork.interest_recorded":
+    "A member recorded a contact's interest in an artwork (POST /gallery/artworks/{id}/events). `data.object` is the timeline entry.",
+  "auction_record.created": "An auction record was added to an artwork's history.",
+  "auction_record.deleted":
+    "An auction record was removed from an artwork's history. `data.object` is its last state.",
+  "artist.created": "An artist was added to the catalogue.",
+  "artist.updated": "An artist's fields changed. `data.previous_attributes` holds the former values.",
+  "artist.deleted": "An artist was deleted. `data.object` is their last state.",
+  "tag.created": "A tag was created.",
+  "tag.updated": "A tag was renamed. `data.previous_attributes` holds the former name.",
+  "tag.deleted":
+    "A tag was deleted and taken off every artwork and contact that carried it. `data.object` is its last state.",
+  "custom_status.created": "A custom status was created.",
+  "custom_status.updated":
+    "A custom status's fields changed. `data.previous_attributes` holds the former values.",
+  "custom_status.deleted": "A custom status was deleted. `data.object` is its last state.",
+  "location.created": "A location was created.",
+  "location.updated": "A location's fields changed. `data.previous_attributes` holds the former values.",
+  "location.deleted": "A location was deleted. `data.object` is its last state.",
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",

@@ -2,7 +2,11 @@ import { z } from "@hono/zod-openapi";
 import type { EventType } from "../../lib/event-types";
 import { eventTypes } from "../../lib/event-types";
 import { ApiKey } from "../../lib/schemas/api-keys";
-import { Artwork } from "../../lib/schemas/artworks";
+import { ArtworkImage } from "../../lib/schemas/artwork-images";
+import { ArtworkActivityEvent } from "../../lib/schemas/artwork-timeline";
+import { Artwork, ArtworkFormat } from "../../lib/schemas/artworks";
+import { AuctionRecord } from "../../lib/schemas/auction-records";
+import { Artist, CustomStatus, Location, Tag } from "../../lib/schemas/catalogue";
 import { Member } from "../../lib/schemas/members";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
@@ -23,6 +27,54 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "artwork.updated": { resourceType: "artwork", object: Artwork, previousAttributes: true },
   "artwork.price_changed": { resourceType: "artwork", object: Artwork, previousAttributes: true },
   "artwork.deleted": { resourceType: "artwork", object: Artwork, previousAttributes: false },
+  "artwork_image.created": { resourceType: "artwork_image", object: ArtworkImage, previousAttributes: false },
+  "artwork_image.updated": { resourceType: "artwork_image", object: ArtworkImage, previousAttributes: true },
+  "artwork_image.deleted": { resourceType: "artwork_image", object: ArtworkImage, previousAttributes: false },
+  "artwork_format.created": {
+    resourceType: "artwork_format",
+    object: ArtworkFormat,
+    previousAttributes: false,
+  },
+  "artwork_format.updated": {
+    resourceType: "artwork_format",
+    object: ArtworkFormat,
+    previousAttributes: true,
+  },
+  "artwork_format.deleted": {
+    resourceType: "artwork_format",
+    object: ArtworkFormat,
+    previousAttributes: false,
+  },
+  "artwork.draft_updated": { resourceType: "artwork", object: Artwork, previousAttributes: true },
+  "artwork.published": { resourceType: "artwork", object: Artwork, previousAttributes: false },
+  "artwork.draft_discarded": { resourceType: "artwork", object: Artwork, previousAttributes: false },
+  "artwork.interest_recorded": {
+    resourceType: "artwork_activity_event",
+    object: ArtworkActivityEvent,
+    previousAttributes: false,
+  },
+  "auction_record.created": {
+    resourceType: "auction_record",
+    object: AuctionRecord,
+    previousAttributes: false,
+  },
+  "auction_record.deleted": {
+    resourceType: "auction_record",
+    object: AuctionRecord,
+    previousAttributes: false,
+  },
+  "artist.created": { resourceType: "artist", object: Artist, previousAttributes: false },
+  "artist.updated": { resourceType: "artist", object: Artist, previousAttributes: true },
+  "artist.deleted": { resourceType: "artist", object: Artist, previousAttributes: false },
+  "tag.created": { resourceType: "tag", object: Tag, previousAttributes: false },
+  "tag.updated": { resourceType: "tag", object: Tag, previousAttributes: true },
+  "tag.deleted": { resourceType: "tag", object: Tag, previousAttributes: false },
+  "custom_status.created": { resourceType: "custom_status", object: CustomStatus, previousAttributes: false },
+  "custom_status.updated": { resourceType: "custom_status", object: CustomStatus, previousAttributes: true },
+  "custom_status.deleted": { resourceType: "custom_status", object: CustomStatus, previousAttributes: false },
+  "location.created": { resourceType: "location", object: Location, previousAttributes: false },
+  "location.updated": { resourceType: "location", object: Location, previousAttributes: true },
+  "location.deleted": { resourceType: "location", object: Location, previousAttributes: false },
   "api_key.created": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "api_key.revoked": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "member.updated": { resourceType: "member", object: Member, previousAttributes: true },
