@@ -37,8 +37,9 @@ import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
+import { listArtworkTimeline } from "../db/queries/artwork-timeline";
 import { activityInsert, createArtworkStatements } from "../db/queries/artwork-writes";
-import { type ArtworkFilters, artworkResource, listArtworks } from "../db/queries/artworks";
+import { type ArtworkFilters, type ArtworkView, artworkResource, listArtworks } from "../db/queries/artworks";
 import { listEvents } from "../db/queries/events";
 import { eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
@@ -54,7 +55,14 @@ import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
 import { spawnWrangler, spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
-import { BENCH_DATA_DIR, BENCH_GALLERIES, seedBench, startBenchDatabase } from "./seed";
+import {
+  BENCH_DATA_DIR,
+  BENCH_GALLERIES,
+  seedBench,
+  startBenchDatabase,
+  TIMELINE_ENTRIES,
+  timelineArtworkId,
+} from "./seed";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -90,13 +98,25 @@ const PG_TIMING_WARMUP = 5;
 const PG_TIMING_RUNS = 20;
 
 /** Tables whose sequential scan in a scenario's plan fails the bench. */
-const BIG_TABLES = ["artworks", "domain_events", "artwork_artists", "artwork_tags"];
+const BIG_TABLES = [
+  "artworks",
+  "domain_events",
+  "artwork_artists",
+  "artwork_tags",
+  "artwork_drafts",
+  "artwork_activity_events",
+];
 
 const TARGETS = {
   readRoundTrips: 1,
   writeRoundTrips: 2,
   badCredentialDbTouches: 1,
   deepOverFirst: 1.2,
+  /** The keyset lists whose deep page is held to deepOverFirst × their first page: [first, deep]. */
+  deepPairs: [
+    ["artworks-price-first", "artworks-price-deep"],
+    ["artwork-timeline-first", "artwork-timeline-deep"],
+  ],
   apiOverFloors: 2,
   bundleGzipKiB: 350,
 };
@@ -162,6 +182,8 @@ interface Limits {
 
 interface Context {
   pool: pg.Pool;
+  /** The API Worker under test, e.g. http://127.0.0.1:8787. */
+  origin: string;
   galleryId: string;
   keyId: string;
   secretKey: string;
@@ -176,15 +198,66 @@ const page = (sort: string, after: PageRequest["after"] = null): PageRequest => 
   after,
 });
 
+/**
+ * A cursor deep in a list, minted by the API itself: pages of 100 are walked through the API until more than
+ * `past` rows lie behind; returns the cursor and the last row's keyset position (sort key, id) for the floor.
+ */
+async function walkCursor(
+  ctx: Context,
+  path: string,
+  past: number,
+  keyOf: (row: Record<string, unknown>) => [string, string],
+): Promise<{ cursor: string; key: [string, string]; rows: number }> {
+  let cursor: string | null = null;
+  let rows = 0;
+  let last: Record<string, unknown> | undefined;
+  while (rows <= past) {
+    const url = `${ctx.origin}${path}${path.includes("?") ? "&" : "?"}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${ctx.secretKey}` } });
+    const body = (await res.json()) as { data?: Record<string, unknown>[]; next_cursor?: string | null };
+    if (res.status !== 200 || !body.data)
+      throw new Error(`GET ${path} answered ${res.status} while walking pages`);
+    rows += body.data.length;
+    last = body.data[body.data.length - 1];
+    if (!body.next_cursor || !last)
+      throw new Error(`GET ${path} ended after ${rows} rows, before row ${past}`);
+    cursor = body.next_cursor;
+  }
+  return { cursor: cursor!, key: keyOf(last!), rows };
+}
+
 async function scenarios(ctx: Context): Promise<Scenario[]> {
   const { pool, galleryId } = ctx;
   const view = { draft: false, gatePrices: false };
   const auth = { authorization: `Bearer ${ctx.secretKey}` };
   const get = (path: string): RequestSpec => ({ method: "GET", path, headers: auth });
-  const artworksFloor = async (filters: ArtworkFilters, p: PageRequest): Promise<Floor> => {
-    const q = await capture((db) => listArtworks(db, galleryId, view, filters, p));
+  const artworksFloor = async (
+    filters: ArtworkFilters,
+    p: PageRequest,
+    artworkView: ArtworkView = view,
+  ): Promise<Floor> => {
+    const q = await capture((db) => listArtworks(db, galleryId, artworkView, filters, p));
     return { statements: () => [q] };
   };
+
+  // The work with the long timeline, and a cursor past 90% of it (entry 9,000 of 10,000) from the API's pages.
+  const timelineId = await timelineArtworkId(pool, BENCH_GALLERIES[0]!);
+  const timelinePath = `/v1/gallery/artworks/${timelineId}/events`;
+  const timelinePage = (after: PageRequest["after"] = null): PageRequest => ({
+    route: "listArtworkEvents",
+    sort: "occurred",
+    dir: "desc",
+    limit: 20,
+    after,
+  });
+  const timelineFloor = async (p: PageRequest): Promise<Floor> => {
+    const q = await capture((db) => listArtworkTimeline(db, galleryId, timelineId, p));
+    return { statements: () => [q] };
+  };
+  const timelineDeep = await walkCursor(ctx, timelinePath, Math.floor(TIMELINE_ENTRIES * 0.9), (row) => [
+    row.occurred_at as string,
+    row.id as string,
+  ]);
 
   // A real cursor past row 500,000 of sort=price, minted as the API mints it.
   const deepRow = Math.min(500_000, BENCH_GALLERIES[0]!.artworks - 1);
@@ -215,7 +288,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     price_min: 100_000,
   };
 
-  const createBody = { title: "Bench work", price_cents: 1_250_000, source_system: "bench" };
+  const createBody = { title: "Bench work", price_cents: 1_250_000, currency: "USD", source_system: "bench" };
   const createInput = ArtworkCreate.parse(createBody);
   const principal = {
     kind: "secret",
@@ -278,6 +351,15 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       limits: { cpuOverHealth: 6 },
     },
     {
+      name: "artworks-draft",
+      title: "artworks list, draft=true (working copies, 20 per page)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/artworks?draft=true&limit=20"),
+      floor: await artworksFloor({}, page("created"), { draft: true, gatePrices: false }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
       name: "artworks-three-filters",
       title: "artworks, 3 filters (availability, medium, price_min)",
       kind: "read",
@@ -320,6 +402,24 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       expectStatus: 200,
       request: get(`/v1/gallery/artworks?ids=${ids.join(",")}&limit=50`),
       floor: await artworksFloor({ ids }, { ...page("created"), limit: 50 }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artwork-timeline-first",
+      title: `artwork timeline (${TIMELINE_ENTRIES.toLocaleString("en-US")} entries), first page of 20`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`${timelinePath}?limit=20`),
+      floor: await timelineFloor(timelinePage()),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "artwork-timeline-deep",
+      title: `artwork timeline, cursor past entry ${timelineDeep.rows.toLocaleString("en-US")}`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`${timelinePath}?limit=20&cursor=${encodeURIComponent(timelineDeep.cursor)}`),
+      floor: await timelineFloor(timelinePage(timelineDeep.key)),
       warmup: WARMUP_PER_CONNECTION,
     },
     {
@@ -1077,6 +1177,7 @@ async function main(): Promise<number> {
 
     const ctx: Context = {
       pool,
+      origin,
       galleryId: gallery.id,
       keyId: minted.id,
       secretKey: minted.token,
@@ -1195,12 +1296,13 @@ async function main(): Promise<number> {
         });
       }
     }
-    const first = byName.get("artworks-price-first");
-    const deepRow = byName.get("artworks-price-deep");
-    if (first && deepRow) {
+    for (const [firstName, deepName] of TARGETS.deepPairs) {
+      const first = byName.get(firstName!);
+      const deepRow = byName.get(deepName!);
+      if (!first || !deepRow) continue;
       const factor = deepRow.p50 / first.p50;
       targets.push({
-        target: `deep page p50 ≤ ${TARGETS.deepOverFirst} × first page p50`,
+        target: `${deepRow.title}: deep page p50 ≤ ${TARGETS.deepOverFirst} × first page p50`,
         value: `${ms(deepRow.p50)} vs ${ms(first.p50)} = ${num(factor)}×`,
         met: factor <= TARGETS.deepOverFirst,
         note: `${num((factor / TARGETS.deepOverFirst - 1) * 100, 0)}% over`,

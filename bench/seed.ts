@@ -66,6 +66,11 @@ const SPAN_START_MS = Date.UTC(2015, 0, 1);
 const SPAN_MS = Date.UTC(2026, 0, 1) - SPAN_START_MS;
 const ARTISTS_PER_GALLERY = 2_000;
 const TAGS_PER_GALLERY = 50;
+/** Every DRAFT_EVERY-th artwork is published with a pending draft. */
+const DRAFT_EVERY = 20;
+/** The artwork (by number) with the long activity timeline, and that timeline's length. */
+const TIMELINE_ARTWORK = 1_000;
+export const TIMELINE_ENTRIES = envInt("BENCH_TIMELINE", 10_000);
 
 // ---------------------------------------------------------------------------------------------------------
 // SQL building blocks
@@ -222,7 +227,8 @@ export const SEED_STEPS: readonly SeedStep[] = [
       const created = createdMs(g.artworks, "s.u1");
       const artistN = artworkArtistN("s.u2");
       const judged = "s.u15 < 0.7";
-      const published = "s.u14 < 0.4";
+      const drafted = `s.i % ${DRAFT_EVERY} = 0`;
+      const published = `(s.u14 < 0.4 or ${drafted})`;
       return `insert into artworks (id, gallery_id, title, artist_id, artist_name, inventory_number,
           ownership_status, availability_state, medium, year, date_precision, date_display, dimension_unit,
           height_cm, width_cm, depth_cm, price_cents, currency, coa_status, condition_status, market,
@@ -249,7 +255,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
           s.u21 < 0.3,
           case when ${published} then ${tsOf(`${created} + 86400000`)} end,
           case when ${published} then 1 end,
-          case when ${published} then 'published' when s.u14 < 0.7 then 'draft' else 'new' end,
+          case when ${drafted} then 'draft' when ${published} then 'published' else 'new' end,
           case when ${judged} then ${pick("s.u22", { ready: 50, thin: 30, empty: 20 })} end,
           case when ${judged} then s.u23 < 0.1 end,
           case when ${judged} then ${tsOf(`${created} + 3600000`)} end,
@@ -323,7 +329,86 @@ export const SEED_STEPS: readonly SeedStep[] = [
         })} as type from (${uniforms(g, 4, 200)}) s0) s`;
     },
   },
+  {
+    name: "artwork drafts",
+    tables: ["artwork_drafts"],
+    target: (g) => Math.floor(g.artworks / DRAFT_EVERY),
+    present: countWhere("artwork_drafts"),
+    // Field edits, credited artists and dimensions in turn: the patch shapes the working copy overlays.
+    insertSql: (
+      g,
+    ) => `insert into artwork_drafts (artwork_id, gallery_id, patch, edited_by, created_at, updated_at)
+      select ${artworkId(g, `(s.i * ${DRAFT_EVERY})`)}, '${g.id}',
+        case s.i % 4
+          when 0 then jsonb_build_object('title', 'Revised title ' || s.i, 'description', 'Revised catalogue note.')
+          when 1 then jsonb_build_object('price_cents', 100000 + (s.i % 1000) * 10000, 'availability_state', 'on_hold')
+          when 2 then jsonb_build_object('artists', jsonb_build_array(
+            jsonb_build_object('artist_id', ${artistId(g, `1 + s.i % ${ARTISTS_PER_GALLERY}`)}, 'role', 'primary'),
+            jsonb_build_object('artist_id', ${artistId(g, `1 + (s.i + 7) % ${ARTISTS_PER_GALLERY}`)}, 'role', 'collaborator')))
+          else jsonb_build_object('dimensions', jsonb_build_array(
+            jsonb_build_object('component', 'overall', 'label', 'Overall', 'height_cm', 40 + s.i % 60,
+              'width_cm', 30 + s.i % 50, 'depth_cm', null, 'note', null)))
+        end,
+        null, timestamptz '2026-01-01Z', timestamptz '2026-01-01Z'
+      from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "artwork activity",
+    tables: ["artwork_activity_events"],
+    // A "created" entry for every artwork, then TIMELINE_ENTRIES entries for artwork TIMELINE_ARTWORK.
+    target: (g) => g.artworks + TIMELINE_ENTRIES,
+    present: countWhere("artwork_activity_events"),
+    insertSql: (g) => {
+      const n = g.artworks;
+      const t0 = createdMs(n, u(g.seed + 100, `${TIMELINE_ARTWORK}::bigint`), `${TIMELINE_ARTWORK}::bigint`);
+      const step = `((${SPAN_START_MS + SPAN_MS}::bigint - ${t0}) / ${TIMELINE_ENTRIES + 1})`;
+      // Row i ≤ n is artwork i's "created" entry, at the artwork's created_at.
+      const ms = `case when s0.i <= ${n} then ${createdMs(n, u(g.seed + 100, "s0.i"), "s0.i")}
+        else ${t0} + (s0.i - ${n}) * ${step} + floor(s0.u3 * ${step} / 2)::bigint end`;
+      return `insert into artwork_activity_events (id, gallery_id, artwork_id, actor_id, event_type, summary,
+          metadata, occurred_at, created_at)
+        select md5('${g.key}:activity:' || s.i)::uuid, '${g.id}',
+          case when s.i <= ${n} then ${artworkId(g, "s.i")} else ${artworkId(g, `${TIMELINE_ARTWORK}::bigint`)} end,
+          'key_bench${g.key}', s.type,
+          case s.type
+            when 'created' then 'Added to the inventory'
+            when 'moved' then 'Moved to storage bay ' || (1 + floor(s.u2 * 40))
+            when 'price_changed' then 'Price changed to $' || (1000 + floor(s.u2 * 90000))
+            when 'availability_changed' then 'Availability changed to on hold'
+            when 'interest' then 'Collector ' || (1 + floor(s.u2 * 5000)) || ' requested a viewing'
+            when 'consigned' then 'Consigned by collector ' || (1 + floor(s.u2 * 5000))
+            else 'Ownership recorded as owned'
+          end,
+          case s.type
+            when 'created' then '{}'::jsonb
+            when 'moved' then jsonb_build_object('from', 'loc_bay' || floor(s.u3 * 40), 'to', 'loc_bay' || floor(s.u2 * 40))
+            when 'price_changed' then jsonb_build_object(
+              'from', jsonb_build_object('price_cents', floor(s.u3 * 9000000)::bigint, 'currency', 'USD'),
+              'to', jsonb_build_object('price_cents', floor(s.u2 * 9000000)::bigint, 'currency', 'USD'))
+            when 'availability_changed' then jsonb_build_object('from', 'available', 'to', 'on_hold')
+            when 'interest' then jsonb_build_object('channel', 'viewing_room')
+            when 'consigned' then jsonb_build_object('from', 'owned', 'to', 'consigned')
+            else jsonb_build_object('from', 'consigned', 'to', 'owned')
+          end,
+          ${tsOf("s.ms")}, ${tsOf("s.ms")}
+        from (select s0.*, case when s0.i <= ${n} then 'created' else ${pick("s0.u1", {
+          moved: 25,
+          price_changed: 20,
+          availability_changed: 15,
+          interest: 30,
+          consigned: 5,
+          ownership_changed: 5,
+        })} end as type, ${ms} as ms
+          from (${uniforms(g, 3, 400)}) s0) s`;
+    },
+  },
 ];
+
+/** The id of the artwork with the long activity timeline (TIMELINE_ENTRIES entries) in gallery `g`. */
+export async function timelineArtworkId(client: pg.Pool | pg.ClientBase, g: BenchGallery): Promise<string> {
+  const r = await client.query<{ id: string }>(`select ${artworkId(g, `${TIMELINE_ARTWORK}::bigint`)} as id`);
+  return r.rows[0]!.id;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -414,7 +499,7 @@ export async function seedBench(url: string, log: (msg: string) => void = consol
     await client.query("commit");
     const t0 = performance.now();
     await client.query(
-      "vacuum (analyze) artworks, domain_events, artwork_artists, artwork_tags, artists, tags",
+      `vacuum (analyze) ${[...new Set(SEED_STEPS.flatMap((step) => step.tables))].join(", ")}`,
     );
     log(`  vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return { seeded: true, seconds: (performance.now() - started) / 1000, rows };

@@ -1,11 +1,14 @@
 /**
- * The 400 works with everything hanging off them (artists, dimensions, images, tags, formats, auction
- * records, published versions), pending drafts, and the activity timeline's created/moved/priced entries.
+ * The 400 works with everything hanging off them (credited artists, dimensions, images, tags, formats, auction
+ * records, published versions), among them edition families: parent works with numbered editions that show
+ * their parent's values through, but for the fields each edition overrides.
  */
 import * as schema from "../../db/schema";
+import type { InheritableField } from "../../lib/schemas/artworks";
+import type { auctionResults } from "../../lib/schemas/auction-records";
 import type { ReferenceData } from "./catalogue";
 import { BASE, DAY, HOUR, IMAGE_HOST, iso, isoDate, priceCents, round1, SPAN_START } from "./common";
-import type { Art, Insert, SeedContext } from "./context";
+import type { Art, Artist, Credit, Insert, SeedContext } from "./context";
 import {
   ANTIQUITY_TITLES,
   AUCTION_HOUSES,
@@ -21,25 +24,60 @@ import {
 } from "./material";
 
 const ARTWORK_COUNT = 400;
+/** Editions per family, one family per entry; these editions count towards ARTWORK_COUNT. */
+const FAMILY_SIZES = [6, 5, 5, 4, 4, 3, 3] as const;
 
-/** The 400 works with their artists, dimensions, images, tags, formats, auction records and versions. */
+type ArtworkRow = Insert<typeof schema.artworks>;
+
+/** The 400 works, edition families included. */
 export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
-  const { rng, newId, G, rows, galleryId, editorId } = ctx;
-  const { artists, locations, customStatuses, artworkTags } = ref;
-  // The last location is the museum loan.
-  const loanLocation = locations[locations.length - 1]!;
-  const livingArtists = artists.filter((a) => a.practice !== "antiquity");
-  const antiquityArtists = artists.filter((a) => a.practice === "antiquity");
-  const createdTimes = Array.from({ length: ARTWORK_COUNT }, () => rng.between(SPAN_START, BASE - DAY)).sort(
-    (a, b) => a - b,
-  );
-  const arts: Art[] = [];
-  const usedTitles = new Set<string>();
-  const seqByYear = new Map<number, number>();
+  const { rng } = ctx;
+  const familyEditions = FAMILY_SIZES.reduce((n, k) => n + k, 0);
+  const createdTimes = Array.from({ length: ARTWORK_COUNT - familyEditions }, () =>
+    rng.between(SPAN_START, BASE - DAY),
+  ).sort((a, b) => a - b);
+  const catalogue = new Catalogue(ctx, ref);
+  for (const createdMs of createdTimes) catalogue.addWork(createdMs);
+  catalogue.addFamilies();
+  return catalogue.arts;
+}
 
-  for (const createdMs of createdTimes) {
+/** Draws the works one at a time, keeping what later works depend on (unique titles, inventory numbers). */
+class Catalogue {
+  readonly arts: Art[] = [];
+  private readonly usedTitles = new Set<string>();
+  private readonly seqByYear = new Map<number, number>();
+  private readonly livingArtists: Artist[];
+  private readonly antiquityArtists: Artist[];
+
+  constructor(
+    private readonly ctx: SeedContext,
+    private readonly ref: ReferenceData,
+  ) {
+    this.livingArtists = ref.artists.filter((a) => a.practice !== "antiquity");
+    this.antiquityArtists = ref.artists.filter((a) => a.practice === "antiquity");
+  }
+
+  private inventoryNumber(createdMs: number): string {
+    const year = new Date(createdMs).getUTCFullYear();
+    const seq = (this.seqByYear.get(year) ?? 0) + 1;
+    this.seqByYear.set(year, seq);
+    return `NL-${year}-${String(seq).padStart(4, "0")}`;
+  }
+
+  /** Where a work is: the museum loan (the last location) when on loan, else mostly one of the gallery's own. */
+  private location(availability: string): string | null {
+    const { rng } = this.ctx;
+    const { locations } = this.ref;
+    if (availability === "on_loan") return locations[locations.length - 1]!;
+    return rng.chance(0.92) ? rng.pick(locations.slice(0, 5)) : null;
+  }
+
+  addWork(createdMs: number): Art {
+    const { rng, newId, G } = this.ctx;
+    const { customStatuses } = this.ref;
     const isAntiquity = rng.chance(0.02);
-    const artist = isAntiquity ? rng.pick(antiquityArtists) : rng.pick(livingArtists);
+    const artist = isAntiquity ? rng.pick(this.antiquityArtists) : rng.pick(this.livingArtists);
     const practice = artist.practice;
     const id = newId("art", createdMs);
     const medium = rng.pick(MEDIA[practice]);
@@ -47,7 +85,7 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
     let title: string;
     do {
       if (isAntiquity)
-        title = `${rng.pick(ANTIQUITY_TITLES)}${usedTitles.size % 3 === 0 ? "" : ` (${rng.int(2, 9)})`}`;
+        title = `${rng.pick(ANTIQUITY_TITLES)}${this.usedTitles.size % 3 === 0 ? "" : ` (${rng.int(2, 9)})`}`;
       else {
         const noun = rng.pick(TITLE_NOUNS);
         const adj = rng.pick(TITLE_ADJECTIVES);
@@ -61,8 +99,8 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
           practice === "photography" ? `Untitled #${rng.int(1, 120)}` : `${adj} ${noun} II`,
         ]);
       }
-    } while (usedTitles.has(`${artist.id}:${title}`));
-    usedTitles.add(`${artist.id}:${title}`);
+    } while (this.usedTitles.has(`${artist.id}:${title}`));
+    this.usedTitles.add(`${artist.id}:${title}`);
 
     // Date
     let year: number | null;
@@ -110,82 +148,34 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
     }
     const framed = height !== null && width !== null && practice !== "sculpture" && practice !== "antiquity";
     const framedPad = framed && rng.chance(0.5) ? round1(6 + rng.next() * 10) : null;
-    const fmt = (cm: number) => (unit === "cm" ? String(cm) : String(round1(cm / 2.54)));
-    const dimensionsText =
-      height === null || width === null
-        ? null
-        : `${fmt(height)} × ${fmt(width)}${depth !== null ? ` × ${fmt(depth)}` : ""} ${unit}`;
 
     // Market, ownership, availability, price
     const market =
       isAntiquity || (artist.died !== null && rng.chance(0.7)) || rng.chance(0.2) ? "secondary" : "primary";
-    const availability = rng.weighted({
-      available: 45,
-      on_hold: 8,
-      reserved: 7,
-      sold: 25,
-      not_for_sale: 8,
-      on_loan: 7,
-    });
-    const ownership =
-      market === "primary"
-        ? rng.weighted({ consigned: 45, owned: 20, co_owned: 5, artist_property: 30 })
-        : rng.weighted({ owned: 55, consigned: 30, co_owned: 15 });
+    const availability = drawAvailability(this.ctx);
+    const ownership = drawOwnership(this.ctx, market);
     const price = rng.chance(0.15) ? null : priceCents(rng, ...artist.priceRange);
     const currency = rng.weighted({ USD: 80, EUR: 12, GBP: 8 });
+    const condition = drawCondition(this.ctx);
 
-    // Condition
-    const condition = rng.chance(0.25)
-      ? null
-      : rng.weighted({ excellent: 30, very_good: 30, good: 22, fair: 12, poor: 6 });
-    const damaged = condition === "fair" || condition === "poor" || (condition === "good" && rng.chance(0.3));
-    const conditionNotes =
-      condition !== null && (damaged || rng.chance(0.3))
-        ? rng.pick(damaged ? CONDITION_NOTES.damage! : CONDITION_NOTES.clean!)
-        : null;
-
-    // Editions
+    // Editions without a parent in the inventory: the other impressions are elsewhere.
     const editionable =
       practice === "print" ? 1 : practice === "photography" ? 0.85 : practice === "sculpture" ? 0.2 : 0;
     const isEdition = rng.chance(editionable);
     let editionType: string | null = null;
     let editionNumber: number | null = null;
     let editionSize: number | null = null;
-    let editionOverrides: string[] = [];
     if (isEdition) {
       editionType = rng.weighted({ numbered: 70, artist_proof: 20, open: 10 });
       if (editionType !== "open") {
         editionSize = rng.pick([5, 8, 10, 12, 15, 20, 25, 30, 50, 75, 100]);
         editionNumber = editionType === "artist_proof" ? rng.int(1, 2) : rng.int(1, editionSize);
       }
-      if (rng.chance(0.15))
-        editionOverrides = rng.chance(0.5) ? ["price_cents"] : ["price_cents", "condition_status"];
     }
 
-    // Publishing
-    const published = rng.chance(0.6);
-    const publishedMs = published ? Math.min(BASE - HOUR, createdMs + rng.int(1, 20) * DAY) : null;
-    const publishedVersion = published ? rng.weighted({ "1": 60, "2": 25, "3": 10, "4": 5 }) : null;
-
-    // Images
+    const publishing = drawPublishing(this.ctx, createdMs);
     const imageCount = rng.chance(0.7) ? rng.int(1, 4) : 0;
-    const thumbnailUrl = imageCount > 0 ? `${IMAGE_HOST}/${id}/1.jpg` : null;
     const description = rng.chance(0.6) ? rng.pick(DESCRIPTIONS) : null;
-
-    // Judgments (null = not judged yet)
-    const readiness = rng.chance(0.3)
-      ? null
-      : imageCount > 0 && description !== null && price !== null
-        ? "ready"
-        : imageCount > 0 || description !== null
-          ? "thin"
-          : "empty";
-    const disclosure = rng.chance(0.3) ? null : conditionNotes !== null && damaged;
-    const judged = readiness !== null || disclosure !== null;
-
-    const year2 = new Date(createdMs).getUTCFullYear();
-    const seq = (seqByYear.get(year2) ?? 0) + 1;
-    seqByYear.set(year2, seq);
     const coa = rng.weighted({ not_required: 55, issued: 30, pending: 15 });
     const sourced = rng.chance(0.1);
 
@@ -194,13 +184,13 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
     if (rng.chance(0.3)) metadata.insurance_band = rng.pick(["tier_1", "tier_2", "tier_3"]);
     if (rng.chance(0.15)) metadata.photographer = rng.pick(["studio", "Pellucid Photography"]);
 
-    const row: Insert<typeof schema.artworks> = {
+    const row: ArtworkRow = {
       id,
       ...G,
       title,
       artistId: artist.id,
       artistName: artist.name,
-      inventoryNumber: `NL-${year2}-${String(seq).padStart(4, "0")}`,
+      inventoryNumber: this.inventoryNumber(createdMs),
       ownershipStatus: ownership,
       availabilityState: availability,
       medium,
@@ -216,21 +206,21 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
       framedHeightCm: framedPad !== null && height !== null ? round1(height + framedPad) : null,
       framedWidthCm: framedPad !== null && width !== null ? round1(width + framedPad) : null,
       framedDepthCm: framedPad !== null ? round1(4 + rng.next() * 3) : null,
-      dimensionsText: dimensionsText,
-      locationId:
-        availability === "on_loan" ? loanLocation : rng.chance(0.92) ? rng.pick(locations.slice(0, 5)) : null,
+      dimensionsText: dimensionsText(unit, height, width, depth),
+      locationId: this.location(availability),
       priceCents: price,
       currency,
       isEdition: isEdition,
       editionNumber: editionNumber,
       editionSize: editionSize,
       editionType: editionType,
-      editionOverrides: editionOverrides,
+      editionOverrides: [],
       parentArtworkId: null,
       coaStatus: coa,
-      coaTrackingNumber: coa === "issued" ? `NL-COA-${String(arts.length + 1001).padStart(5, "0")}` : null,
-      conditionStatus: condition,
-      conditionNotes: conditionNotes,
+      coaTrackingNumber:
+        coa === "issued" ? `NL-COA-${String(this.arts.length + 1001).padStart(5, "0")}` : null,
+      conditionStatus: condition.status,
+      conditionNotes: condition.notes,
       provenance: market === "secondary" ? rng.pick(PROVENANCES) : null,
       exhibitionHistory: rng.chance(0.25)
         ? `${rng.pick(PLACES)} Museum of Art, group exhibition, ${(year ?? 2000) + 1}.`
@@ -242,252 +232,486 @@ export function seedArtworks(ctx: SeedContext, ref: ReferenceData): Art[] {
       market,
       customStatusId: rng.chance(0.15) ? rng.pick(customStatuses) : null,
       showPricePublicly: price !== null && rng.chance(0.4),
-      publishedAt: publishedMs === null ? null : iso(publishedMs),
-      publishedVersion: publishedVersion === null ? null : Number(publishedVersion),
-      saveState: published ? "published" : "new",
+      ...publishing.columns,
       sourceSystem: sourced ? "artlogic" : null,
-      sourceExternalId: sourced ? `AL-${10_000 + arts.length}` : null,
+      sourceExternalId: sourced ? `AL-${10_000 + this.arts.length}` : null,
       metadata,
-      readiness,
-      disclosureRequired: disclosure,
-      judgedAt: judged ? iso(rng.between(createdMs, BASE - HOUR)) : null,
+      ...drawJudgment(this.ctx, createdMs, imageCount, description, price, condition),
       imageCount: imageCount,
-      thumbnailUrl: thumbnailUrl,
+      thumbnailUrl: imageCount > 0 ? imageUrl(id, 0) : null,
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs),
     };
-    const art: Art = {
-      id,
-      title,
-      artist,
-      createdMs,
-      updatedMs: Math.max(createdMs, publishedMs ?? 0),
-      price,
-      currency,
-      availability,
-      published,
-      showPricePublicly: row.showPricePublicly as boolean,
-      thumbnailUrl,
-      row,
-    };
-    arts.push(art);
-    if (rng.chance(0.4)) art.updatedMs = rng.between(art.updatedMs, BASE - HOUR);
 
-    // Children of the artwork
-    rows(schema.artworkArtists).push({
-      ...G,
-      artworkId: id,
-      artistId: artist.id,
-      role: "primary",
-      position: 0,
-    });
+    const credits: Credit[] = [{ artistId: artist.id, role: "primary" }];
     if (!isAntiquity && rng.chance(0.08)) {
-      const other = rng.pick(livingArtists.filter((a) => a.id !== artist.id));
-      rows(schema.artworkArtists).push({
-        ...G,
-        artworkId: id,
-        artistId: other.id,
-        role: "collaborator",
-        position: 1,
-      });
+      const other = rng.pick(this.livingArtists.filter((a) => a.id !== artist.id));
+      credits.push({ artistId: other.id, role: "collaborator" });
     }
+    const art = this.push(row, artist, credits, publishing.versionTimes);
 
     if (height !== null && width !== null && rng.chance(0.35)) {
-      rows(schema.artworkDimensions).push({
-        id: newId("dim", createdMs),
-        ...G,
-        artworkId: id,
-        component: "overall",
-        label: "Overall",
-        heightCm: height,
-        widthCm: width,
-        depthCm: depth,
-        position: 0,
-        note: null,
-      });
+      const dims: Dimension[] = [
+        {
+          component: "overall",
+          label: "Overall",
+          heightCm: height,
+          widthCm: width,
+          depthCm: depth,
+          note: null,
+        },
+      ];
       if (framedPad !== null) {
-        rows(schema.artworkDimensions).push({
-          id: newId("dim", createdMs),
-          ...G,
-          artworkId: id,
+        dims.push({
           component: "framed",
           label: "Framed",
-          heightCm: round1(height + framedPad),
-          widthCm: round1(width + framedPad),
-          depthCm: round1(4 + rng.next() * 3),
-          position: 1,
+          heightCm: row.framedHeightCm!,
+          widthCm: row.framedWidthCm!,
+          depthCm: row.framedDepthCm!,
           note: rng.chance(0.5) ? "Artist's frame" : null,
         });
       } else if (practice === "sculpture") {
-        rows(schema.artworkDimensions).push({
-          id: newId("dim", createdMs),
-          ...G,
-          artworkId: id,
+        dims.push({
           component: "base",
           label: "Plinth",
           heightCm: round1(80 + rng.next() * 30),
           widthCm: round1(width + 10),
           depthCm: round1((depth ?? width) + 10),
-          position: 1,
           note: "Plinth supplied by the gallery",
         });
       }
+      dims.forEach((d, position) => {
+        this.ctx
+          .rows(schema.artworkDimensions)
+          .push({ id: newId("dim", createdMs), ...G, artworkId: id, ...d, position });
+      });
     }
 
+    this.addChildren(art, imageCount);
+    const formatVariants =
+      isEdition && (practice === "print" || practice === "photography")
+        ? 0.85
+        : practice === "paper" || (isEdition && practice === "sculpture")
+          ? 0.4
+          : 0;
+    if (rng.chance(formatVariants)) this.addFormats(art);
+    if (market === "secondary" && rng.chance(0.5)) this.addAuctionRecords(art, rng.int(1, 3));
+    return art;
+  }
+
+  private push(row: ArtworkRow, artist: Artist, credits: Credit[], versionTimes: number[]): Art {
+    const { rng } = this.ctx;
+    const createdMs = Date.parse(row.createdAt as string);
+    const art: Art = {
+      id: row.id,
+      title: row.title,
+      artist,
+      createdMs,
+      updatedMs: Math.max(createdMs, versionTimes[versionTimes.length - 1] ?? 0),
+      price: row.priceCents ?? null,
+      currency: row.currency as string,
+      availability: row.availabilityState as string,
+      published: versionTimes.length > 0,
+      showPricePublicly: row.showPricePublicly as boolean,
+      thumbnailUrl: row.thumbnailUrl ?? null,
+      credits,
+      versionTimes,
+      row,
+    };
+    this.arts.push(art);
+    if (rng.chance(0.4)) art.updatedMs = rng.between(art.updatedMs, BASE - HOUR);
+    credits.forEach(({ artistId, role }, position) => {
+      this.ctx
+        .rows(schema.artworkArtists)
+        .push({ ...this.ctx.G, artworkId: row.id, artistId, role, position });
+    });
+    return art;
+  }
+
+  /** Images, tags and published versions: what every work has, editions included. */
+  private addChildren(art: Art, imageCount: number): void {
+    const { rng, newId, G, rows, galleryId, editorId } = this.ctx;
+    const { row } = art;
     for (let p = 0; p < imageCount; p++) {
       const pxW = 2400;
-      const pxH = height !== null && width !== null ? Math.round((pxW * height) / width) : 1800;
+      const pxH = row.heightCm && row.widthCm ? Math.round((pxW * row.heightCm) / row.widthCm) : 1800;
       rows(schema.artworkImages).push({
-        id: newId("img", createdMs + p),
+        id: newId("img", art.createdMs + p),
         ...G,
-        artworkId: id,
-        storagePath: `galleries/${galleryId}/artworks/${id}/${p + 1}.jpg`,
-        url: `${IMAGE_HOST}/${id}/${p + 1}.jpg`,
+        artworkId: art.id,
+        storagePath: `galleries/${galleryId}/artworks/${art.id}/${p + 1}.jpg`,
+        url: imageUrl(art.id, p),
         caption: p === 0 ? null : rng.pick(["Detail", "Verso", "Installation view", "Side view"]),
         width: pxW,
         height: pxH,
+        contentType: "image/jpeg",
+        sizeBytes: rng.int(600_000, 7_500_000),
         position: p,
-        createdAt: iso(createdMs),
+        createdAt: iso(art.createdMs),
+        updatedAt: iso(art.createdMs),
       });
     }
 
     for (const tagId of rng.sample(
-      artworkTags,
+      this.ref.artworkTags,
       Number(rng.weighted({ "0": 20, "1": 35, "2": 30, "3": 15 })),
     )) {
-      rows(schema.artworkTags).push({ ...G, artworkId: id, tagId: tagId, createdAt: iso(createdMs) });
+      rows(schema.artworkTags).push({ ...G, artworkId: art.id, tagId: tagId, createdAt: iso(art.createdMs) });
     }
 
-    if (isEdition && (practice === "print" || practice === "photography") && rng.chance(0.85)) {
-      const sizes = [
-        ["Small", 30, 40],
-        ["Medium", 50, 70],
-        ["Large", 80, 110],
-      ] as const;
-      const count = rng.int(1, 3);
-      const base = price ?? priceCents(rng, 50_000, 800_000);
-      for (let p = 0; p < count; p++) {
-        const [label, h, w] = sizes[p]!;
-        const stock = rng.int(0, 12);
-        rows(schema.artworkFormats).push({
-          id: newId("fmt", createdMs + p),
-          ...G,
-          artworkId: id,
-          label: `${label} — ${h} × ${w} cm`,
-          heightCm: h,
-          widthCm: w,
-          depthCm: null,
-          dimensionUnit: unit,
-          medium: practice === "photography" ? `${medium} on baryta paper` : `${medium} on Somerset Satin`,
-          editionSize: rng.pick([10, 15, 25, 50]),
-          stockQuantity: stock,
-          availabilityState: stock === 0 ? "sold" : "available",
-          priceCents: Math.round((base * (1 + p * 0.6)) / 10_000) * 10_000,
-          currency,
-          position: p,
-          metadata: {
-            paper: practice === "photography" ? "baryta" : "cotton rag",
+    art.versionTimes.forEach((at, i) => {
+      rows(schema.artworkVersions).push({
+        ...G,
+        artworkId: art.id,
+        version: i + 1,
+        snapshot: {
+          id: art.id,
+          title: art.title,
+          price_cents: art.price,
+          currency: art.currency,
+          availability_state: art.availability,
+          medium: row.medium,
+        },
+        publishedBy: editorId,
+        publishedAt: iso(at),
+      });
+    });
+  }
+
+  /** Sellable variants: print and photograph sizes, sculpture patinas, framings of works on paper. */
+  private addFormats(art: Art): void {
+    const { rng, newId, G, rows } = this.ctx;
+    const { row } = art;
+    const practice = art.artist.practice;
+    const medium = row.medium ?? "";
+    const variants: { label: string; h: number | null; w: number | null; medium: string; framing: string }[] =
+      practice === "print" || practice === "photography"
+        ? [
+            [`Small — 30 × 40 cm`, 30, 40],
+            [`Medium — 50 × 70 cm`, 50, 70],
+            [`Large — 80 × 110 cm`, 80, 110],
+          ].map(([label, h, w], p) => ({
+            label: label as string,
+            h: h as number,
+            w: w as number,
+            medium: practice === "photography" ? `${medium} on baryta paper` : `${medium} on Somerset Satin`,
             framing: p === 2 ? "framed" : "unframed",
-          },
-          createdAt: iso(createdMs),
-          updatedAt: iso(createdMs),
-        });
-      }
-    }
-
-    if (market === "secondary" && rng.chance(0.5)) {
-      const count = rng.int(1, 3);
-      for (let r = 0; r < count; r++) {
-        const saleMs = rng.between(Date.UTC(1995, 0, 1), createdMs);
-        const result = rng.weighted({ sold: 75, bought_in: 20, withdrawn: 5 });
-        rows(schema.auctionRecords).push({
-          id: newId("auc", createdMs + r),
-          ...G,
-          artworkId: id,
-          auctionHouse: rng.pick(AUCTION_HOUSES),
-          lotNumber: String(rng.int(1, 480)),
-          notes: result === "sold" && rng.chance(0.3) ? "Sold above the high estimate." : null,
-          saleDate: isoDate(saleMs),
-          hammerPriceCents: result === "withdrawn" ? null : priceCents(rng, ...artist.priceRange),
-          currency: rng.weighted({ USD: 60, GBP: 25, EUR: 15 }),
-          result,
-          createdAt: iso(createdMs),
-          updatedAt: iso(createdMs),
-        });
-      }
-    }
-
-    if (published && publishedVersion !== null) {
-      const versions = Number(publishedVersion);
-      for (let v = 1; v <= versions; v++) {
-        const at = v === versions ? publishedMs! : publishedMs! - (versions - v) * 3 * DAY;
-        rows(schema.artworkVersions).push({
-          ...G,
-          artworkId: id,
-          version: v,
-          snapshot: { id, title, price_cents: price, currency, availability_state: availability, medium },
-          publishedBy: editorId,
-          publishedAt: iso(Math.max(createdMs, at)),
-        });
-      }
+          }))
+        : practice === "sculpture"
+          ? ["Dark brown patina", "Gold patina", "Polished"].map((finish) => ({
+              label: finish,
+              h: row.heightCm ?? null,
+              w: row.widthCm ?? null,
+              medium: `${medium}, ${finish.toLowerCase()}`,
+              framing: "none",
+            }))
+          : ["Unframed", "Framed — white oak", "Framed — black lacquer"].map((label, p) => ({
+              label,
+              h: row.heightCm == null ? null : round1(row.heightCm + (p === 0 ? 0 : 8)),
+              w: row.widthCm == null ? null : round1(row.widthCm + (p === 0 ? 0 : 8)),
+              medium,
+              framing: p === 0 ? "unframed" : "framed",
+            }));
+    const count = rng.int(1, variants.length);
+    const base = art.price ?? priceCents(rng, 50_000, 800_000);
+    for (let p = 0; p < count; p++) {
+      const v = variants[p]!;
+      const stock = rng.int(0, 12);
+      rows(schema.artworkFormats).push({
+        id: newId("fmt", art.createdMs + p),
+        ...G,
+        artworkId: art.id,
+        label: v.label,
+        heightCm: v.h,
+        widthCm: v.w,
+        depthCm: practice === "sculpture" ? (row.depthCm ?? null) : null,
+        dimensionUnit: row.dimensionUnit as string,
+        medium: v.medium,
+        editionSize: practice === "paper" ? null : rng.pick([10, 15, 25, 50]),
+        stockQuantity: stock,
+        availabilityState: stock === 0 ? "sold" : "available",
+        priceCents: Math.round((base * (1 + p * 0.6)) / 10_000) * 10_000,
+        currency: art.currency,
+        position: p,
+        metadata: {
+          paper: practice === "photography" ? "baryta" : practice === "print" ? "cotton rag" : "none",
+          framing: v.framing,
+        },
+        pending: null,
+        pendingAction: null,
+        createdAt: iso(art.createdMs),
+        updatedAt: iso(art.createdMs),
+      });
     }
   }
-  return arts;
-}
 
-/** Pending drafts over a few published works. */
-export function seedDrafts(ctx: SeedContext, arts: Art[]): void {
-  const { rng, G, rows, editorId } = ctx;
-  for (const art of rng.sample(
-    arts.filter((a) => a.published),
-    10,
-  )) {
-    const patch: Record<string, unknown> = rng.pick([
-      {
-        title: `${art.title} (revised)`,
-        price_cents: art.price === null ? 450_000 : Math.round(art.price * 1.1),
-      },
-      { description: "Revised catalogue note awaiting review by the director." },
-      { availability_state: "on_hold", price_cents: 1_250_000 },
-      { title: `${art.title}, second state` },
-    ]);
-    const editedMs = rng.between(art.updatedMs, BASE - HOUR);
-    art.updatedMs = editedMs;
-    art.row.saveState = "draft";
-    rows(schema.artworkDrafts).push({
-      artworkId: art.id,
-      ...G,
-      patch,
-      editedBy: editorId,
-      createdAt: iso(editedMs),
-      updatedAt: iso(editedMs),
-    });
+  /** The work's earlier appearances at auction, before the gallery took it in. */
+  private addAuctionRecords(art: Art, count: number): void {
+    const { rng, newId, G, rows } = this.ctx;
+    for (let r = 0; r < count; r++) {
+      const saleMs = rng.between(Date.UTC(1995, 0, 1), art.createdMs - DAY);
+      const result = rng.weighted<(typeof auctionResults)[number]>({
+        sold: 58,
+        sold_after_sale: 8,
+        bought_in: 20,
+        withdrawn: 7,
+        postponed: 7,
+      });
+      const house = rng.pick(AUCTION_HOUSES);
+      rows(schema.auctionRecords).push({
+        id: newId("auc", art.createdMs + r),
+        ...G,
+        artworkId: art.id,
+        auctionHouse: house,
+        lotNumber: String(rng.int(1, 480)),
+        notes:
+          result === "sold" && rng.chance(0.3)
+            ? "Sold above the high estimate."
+            : result === "withdrawn"
+              ? "Withdrawn by the consignor before the sale."
+              : result === "postponed"
+                ? "Offered again at the following season's sale."
+                : null,
+        saleDate: isoDate(saleMs),
+        // A bought-in lot records the last bid below the reserve; withdrawn and postponed lots were never offered.
+        hammerPriceCents:
+          result === "withdrawn" || result === "postponed" ? null : priceCents(rng, ...art.artist.priceRange),
+        currency: rng.weighted({ USD: 60, GBP: 25, EUR: 15 }),
+        result,
+        createdAt: iso(art.createdMs),
+        updatedAt: iso(art.createdMs),
+      });
+    }
+  }
+
+  /**
+   * Edition families: a parent work (never an edition itself) stands for the whole edition, and its editions
+   * repeat every inheritable field but for the few each one overrides (an artist's proof, a smaller sheet…).
+   */
+  addFamilies(): void {
+    const { rng } = this.ctx;
+    const candidates = this.arts.filter(
+      (a) =>
+        ["print", "photography", "sculpture"].includes(a.artist.practice) &&
+        a.row.heightCm != null &&
+        a.row.widthCm != null,
+    );
+    for (const [i, parent] of rng.sample(candidates, FAMILY_SIZES.length).entries()) {
+      const size = FAMILY_SIZES[i]!;
+      const editionSize = rng.pick([8, 10, 12, 15, 20, 25]);
+      Object.assign(parent.row, {
+        isEdition: false,
+        editionNumber: null,
+        editionSize,
+        editionType: "numbered",
+        editionOverrides: [],
+        parentArtworkId: null,
+      } satisfies Partial<ArtworkRow>);
+      const numbers = rng
+        .sample(
+          Array.from({ length: editionSize }, (_, n) => n + 1),
+          size,
+        )
+        .sort((a, b) => a - b);
+      for (const n of numbers) this.addEdition(parent, n);
+    }
+  }
+
+  private addEdition(parent: Art, editionNumber: number): Art {
+    const { rng, newId } = this.ctx;
+    const p = parent.row;
+    const createdMs = rng.between(
+      parent.createdMs + HOUR,
+      Math.min(BASE - DAY, parent.createdMs + 120 * DAY),
+    );
+    const id = newId("art", createdMs);
+    const availability = drawAvailability(this.ctx);
+    const price =
+      parent.price === null ? null : Math.round((parent.price * (0.9 + rng.next() * 0.4)) / 10_000) * 10_000;
+    const condition = drawCondition(this.ctx);
+    const publishing = drawPublishing(this.ctx, createdMs);
+    const imageCount = rng.chance(0.6) ? rng.int(1, 2) : 0;
+
+    // Inherited: every inheritable field starts as the parent's; the overrides then take values of their own.
+    const inherited: ArtworkRow = {
+      ...p,
+      id,
+      inventoryNumber: `${p.inventoryNumber}/${editionNumber}`,
+      ownershipStatus: drawOwnership(this.ctx, p.market as string),
+      availabilityState: availability,
+      framedHeightCm: null,
+      framedWidthCm: null,
+      framedDepthCm: null,
+      locationId: this.location(availability),
+      priceCents: price,
+      isEdition: true,
+      editionNumber,
+      parentArtworkId: parent.id,
+      coaStatus: "issued",
+      coaTrackingNumber: `NL-COA-${String(this.arts.length + 1001).padStart(5, "0")}`,
+      conditionStatus: condition.status,
+      conditionNotes: condition.notes,
+      exhibitionHistory: null,
+      customStatusId: null,
+      showPricePublicly: price !== null && rng.chance(0.5),
+      ...publishing.columns,
+      sourceSystem: null,
+      sourceExternalId: null,
+      metadata: { edition_stamp: `${editionNumber}/${p.editionSize}` },
+      ...drawJudgment(this.ctx, createdMs, imageCount, p.description ?? null, price, condition),
+      imageCount,
+      thumbnailUrl: imageCount > 0 ? imageUrl(id, 0) : null,
+      createdAt: iso(createdMs),
+      updatedAt: iso(createdMs),
+    };
+    const overrides = rng.sample(EDITION_OVERRIDES, rng.int(1, 2));
+    for (const o of overrides) Object.assign(inherited, o.values(p));
+    inherited.editionOverrides = overrides.flatMap((o) => o.fields);
+
+    const art = this.push(inherited, parent.artist, parent.credits, publishing.versionTimes);
+    this.addChildren(art, imageCount);
+    return art;
   }
 }
 
-/** The activity timeline: created for every work, plus moves and price changes. */
-export function seedTimeline(ctx: SeedContext, arts: Art[], locations: string[]): void {
+/** What an edition can keep for itself, as groups of inheritable fields that change together. */
+const EDITION_OVERRIDES: readonly {
+  fields: InheritableField[];
+  values: (parent: ArtworkRow) => Partial<ArtworkRow>;
+}[] = [
+  { fields: ["edition_type"], values: () => ({ editionType: "artist_proof" }) },
+  {
+    fields: ["medium"],
+    values: (p) => ({ medium: `${p.medium ?? "Impression"}, hand-coloured by the artist` }),
+  },
+  {
+    fields: ["title"],
+    values: (p) => ({ title: `${p.title} (trial proof)` }),
+  },
+  {
+    fields: ["description"],
+    values: () => ({
+      description: "Printed later by the artist's studio on a heavier sheet; signed and numbered in pencil.",
+    }),
+  },
+  {
+    fields: ["height_cm", "width_cm", "depth_cm", "dimensions_text"],
+    values: (p) => {
+      const h = round1((p.heightCm ?? 40) * 0.6);
+      const w = round1((p.widthCm ?? 30) * 0.6);
+      const d = p.depthCm == null ? null : round1(p.depthCm * 0.6);
+      return {
+        heightCm: h,
+        widthCm: w,
+        depthCm: d,
+        dimensionsText: dimensionsText(p.dimensionUnit!, h, w, d),
+      };
+    },
+  },
+  {
+    fields: ["year", "end_year", "date_display"],
+    values: (p) => {
+      const year = Math.min(2025, (p.endYear ?? p.year ?? 2018) + 2);
+      return { year, endYear: null, dateDisplay: `${year} (printed)` };
+    },
+  },
+];
+
+interface Dimension {
+  component: string;
+  label: string;
+  heightCm: number;
+  widthCm: number;
+  depthCm: number | null;
+  note: string | null;
+}
+
+const imageUrl = (artworkId: string, position: number) => `${IMAGE_HOST}/${artworkId}/${position + 1}.jpg`;
+
+function dimensionsText(unit: string, h: number | null, w: number | null, d: number | null): string | null {
+  if (h === null || w === null) return null;
+  const fmt = (cm: number) => (unit === "cm" ? String(cm) : String(round1(cm / 2.54)));
+  return `${fmt(h)} × ${fmt(w)}${d !== null ? ` × ${fmt(d)}` : ""} ${unit}`;
+}
+
+function drawAvailability(ctx: SeedContext): string {
+  return ctx.rng.weighted({
+    available: 45,
+    on_hold: 8,
+    reserved: 7,
+    sold: 25,
+    not_for_sale: 8,
+    on_loan: 7,
+  });
+}
+
+function drawOwnership(ctx: SeedContext, market: string): string {
+  return market === "primary"
+    ? ctx.rng.weighted({ consigned: 45, owned: 20, co_owned: 5, artist_property: 30 })
+    : ctx.rng.weighted({ owned: 55, consigned: 30, co_owned: 15 });
+}
+
+interface Condition {
+  status: string | null;
+  notes: string | null;
+  damaged: boolean;
+}
+
+function drawCondition(ctx: SeedContext): Condition {
   const { rng } = ctx;
-  for (const art of arts) {
-    ctx.activity(art, art.createdMs, {
-      eventType: "created",
-      summary: `Added "${art.title}" to the inventory`,
-    });
-    if (rng.chance(0.15)) {
-      const to = rng.pick(locations);
-      ctx.activity(art, rng.between(art.createdMs, BASE - DAY), {
-        eventType: "moved",
-        summary: "Moved to a new location",
-        metadata: { from_location_id: art.row.locationId, to_location_id: to },
-      });
-    }
-    if (art.price !== null && rng.chance(0.2)) {
-      const before = Math.round((art.price * 0.85) / 10_000) * 10_000;
-      ctx.activity(art, rng.between(art.createdMs, BASE - DAY), {
-        eventType: "price_changed",
-        summary: "Price updated",
-        metadata: { from_cents: before, to_cents: art.price, currency: art.currency },
-      });
-    }
+  const status = rng.chance(0.25)
+    ? null
+    : rng.weighted({ excellent: 30, very_good: 30, good: 22, fair: 12, poor: 6 });
+  const damaged = status === "fair" || status === "poor" || (status === "good" && rng.chance(0.3));
+  const notes =
+    status !== null && (damaged || rng.chance(0.3))
+      ? rng.pick(damaged ? CONDITION_NOTES.damage! : CONDITION_NOTES.clean!)
+      : null;
+  return { status, notes, damaged };
+}
+
+/** Published (60%) or new: a published work has versions 1..n, the last one at published_at. */
+function drawPublishing(ctx: SeedContext, createdMs: number) {
+  const { rng } = ctx;
+  if (!rng.chance(0.6)) {
+    return {
+      versionTimes: [] as number[],
+      columns: { publishedAt: null, publishedVersion: null, saveState: "new" },
+    };
   }
+  const publishedMs = Math.min(BASE - HOUR, createdMs + rng.int(1, 20) * DAY);
+  const versions = Number(rng.weighted({ "1": 60, "2": 25, "3": 10, "4": 5 }));
+  const versionTimes = Array.from({ length: versions }, (_, i) =>
+    Math.max(createdMs, publishedMs - (versions - 1 - i) * 3 * DAY),
+  );
+  return {
+    versionTimes,
+    columns: { publishedAt: iso(publishedMs), publishedVersion: versions, saveState: "published" },
+  };
+}
+
+/** The readiness and disclosure engines' judgments (null = not judged yet). */
+function drawJudgment(
+  ctx: SeedContext,
+  createdMs: number,
+  imageCount: number,
+  description: string | null,
+  price: number | null,
+  condition: Condition,
+) {
+  const { rng } = ctx;
+  const readiness = rng.chance(0.3)
+    ? null
+    : imageCount > 0 && description !== null && price !== null
+      ? "ready"
+      : imageCount > 0 || description !== null
+        ? "thin"
+        : "empty";
+  const disclosure = rng.chance(0.3) ? null : condition.notes !== null && condition.damaged;
+  const judged = readiness !== null || disclosure !== null;
+  return {
+    readiness,
+    disclosureRequired: disclosure,
+    judgedAt: judged ? iso(rng.between(createdMs, BASE - HOUR)) : null,
+  };
 }

@@ -3,7 +3,8 @@ import type { Rng } from "./random";
 
 /** The seed's "now": every generated instant lies before or shortly around it. */
 export const BASE = Date.UTC(2026, 0, 1);
-export const HOUR = 3_600_000;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 /** The gallery's inventory history starts here. */
 export const SPAN_START = Date.UTC(2024, 0, 1);

@@ -4,6 +4,7 @@
  */
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
+import type { ArtworkActivityType } from "../../lib/schemas/artwork-timeline";
 import { iso } from "./common";
 import type { BUDGET_BANDS, CONTACT_TYPES, Practice } from "./material";
 import type { Rng } from "./random";
@@ -33,8 +34,17 @@ export interface Art {
   published: boolean;
   showPricePublicly: boolean;
   thumbnailUrl: string | null;
+  /** The credited artists in order (artwork_artists); an edition with a parent repeats its parent's. */
+  credits: Credit[];
+  /** When published: the instant of each version, oldest first (artwork_versions 1..n). */
+  versionTimes: number[];
   /** The artwork's row; roll-ups (save state, updated_at) are applied to it before it is written. */
   row: Insert<typeof schema.artworks>;
+}
+
+export interface Credit {
+  artistId: string;
+  role: "primary" | "collaborator";
 }
 
 export interface Person {
@@ -63,7 +73,8 @@ export interface Sale {
 }
 
 export type ActivityEvent = Partial<Insert<typeof schema.artworkActivityEvents>> & {
-  eventType: string;
+  /** The closed set of timeline kinds the API serves. */
+  eventType: ArtworkActivityType;
   summary: string;
 };
 

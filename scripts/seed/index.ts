@@ -1,6 +1,7 @@
 /**
- * Seeds the demo gallery "Northlight Gallery" (slug `demo`): 400 artworks, 300 contacts and everything around
- * them, so every endpoint has something to show. Deterministic: all content comes from a seeded PRNG and a
+ * Seeds the demo gallery "Northlight Gallery" (slug `demo`): 400 artworks (edition families, pending drafts and
+ * a few long timelines among them), 300 contacts and everything around them, so every endpoint has something
+ * to show. Deterministic: all content comes from a seeded PRNG and a
  * fixed clock (2026-01-01T00:00:00Z); only credentials (keys, password salts) are truly random. Idempotent:
  * if the demo gallery exists nothing is written and null is returned. One transaction; each family module
  * (./artworks, ./contacts, …) collects rows typed from its drizzle tables, then every table is written with
@@ -22,18 +23,20 @@ import {
 } from "../local-keys";
 import { migrateDatabase } from "../migrate";
 import { seedApiKeys } from "./api-keys";
-import { seedArtworks, seedDrafts, seedTimeline } from "./artworks";
+import { seedArtworks } from "./artworks";
 import { seedCatalogue } from "./catalogue";
 import { BASE, iso } from "./common";
 import { seedContactLists } from "./contact-lists";
 import { seedConsignments, seedContacts } from "./contacts";
 import { createContext, type Insert, isBuyer, type SeedContext } from "./context";
+import { seedDrafts } from "./drafts";
 import { seedEvents } from "./events";
 import { seedFairRuns } from "./fair-runs";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, mintGalleryIds, seedGallery } from "./galleries";
 import { seedInbox } from "./inbox";
 import { insertOrder, insertRows } from "./insert";
 import { seedEngagement, seedInteractions } from "./interactions";
+import { checkDemo } from "./invariants";
 import { seedInvoices } from "./invoices";
 import { seedMatches } from "./matches";
 import { seedNotesAndTasks } from "./notes";
@@ -42,6 +45,7 @@ import { seedPublications } from "./publications";
 import { Rng } from "./random";
 import { seedSales } from "./sales";
 import { seedShows } from "./shows";
+import { seedLongTimelines, seedTimeline } from "./timeline";
 
 export { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER };
 export type SeedResult = LocalKeys;
@@ -56,12 +60,13 @@ function generate(ctx: SeedContext): void {
   const ref = seedCatalogue(ctx);
   const arts = seedArtworks(ctx, ref);
   const publishedArts = arts.filter((a) => a.published);
-  seedDrafts(ctx, arts);
-  seedTimeline(ctx, arts, ref.locations);
+  seedDrafts(ctx, arts, ref.artists);
+  const longTimelines = seedTimeline(ctx, arts, ref.locations);
   seedShows(ctx, arts);
   const rooms = seedPublications(ctx, publishedArts);
   const people = seedContacts(ctx, ref.contactTags);
   seedConsignments(ctx, arts, people);
+  seedLongTimelines(ctx, longTimelines, people);
   const allSales = seedSales(ctx, arts, people.filter(isBuyer));
   seedInteractions(ctx, arts, people);
   seedEngagement(ctx, people, publishedArts, rooms);
@@ -102,6 +107,7 @@ export async function seedDemo(url: string): Promise<SeedResult | null> {
     for (const table of insertOrder([...tables.keys()]))
       await insertRows(client, table, tables.get(table) as Insert<typeof table>[]);
 
+    await checkDemo(client, ctx.galleryId);
     const keys = await seedApiKeys(client, ctx.galleryId);
     await client.query("commit");
     return {

@@ -3,6 +3,13 @@ import * as schema from "../../db/schema";
 import { BASE, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
 import { ENGAGEMENT_KINDS, ENGAGEMENT_WEIGHTS } from "./material";
+import type { Rng } from "./random";
+
+/** A work that existed (`since`) at `ms`, or null when none did yet: nobody asks about a work before it exists. */
+function pickKnownAt(rng: Rng, arts: Art[], ms: number, since: (art: Art) => number): Art | null {
+  const known = arts.filter((a) => since(a) <= ms);
+  return known.length ? rng.pick(known) : null;
+}
 
 /** The CRM timeline; keeps each contact's last_interaction_* and updated_at consistent with it. */
 export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]): void {
@@ -14,7 +21,7 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
     for (let k = 0; k < Number(n); k++) {
       const type = rng.weighted(interactionTypes);
       const ms = rng.between(person.createdMs, BASE - HOUR);
-      const art = rng.chance(0.4) ? rng.pick(arts) : null;
+      const art = rng.chance(0.4) ? pickKnownAt(rng, arts, ms, (a) => a.createdMs) : null;
       const direction =
         type === "email" || type === "call" ? (rng.chance(0.5) ? "inbound" : "outbound") : null;
       const summary =
@@ -98,7 +105,7 @@ export function seedEngagement(
         "purchase_completed",
         "waitlist_joined",
       ].includes(kind);
-      const art = withArt ? rng.pick(publishedArts) : null;
+      const art = withArt ? pickKnownAt(rng, publishedArts, ms, (a) => a.versionTimes[0]!) : null;
       const room =
         kind === "room_opened" || (kind === "artwork_viewed" && rng.chance(0.5)) ? rooms[0]! : null;
       const id = newId("eng", ms);
