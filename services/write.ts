@@ -201,6 +201,11 @@ export function changeEvent(
   return { type, resourceType, resourceId, data };
 }
 
+/** The spec's Delete result, `{id, deleted: true}`, as a write's response body. */
+export function deletedBody(id: string): SQL {
+  return sql`json_build_object('id', ${id}::text, 'deleted', true)`;
+}
+
 /**
  * Guards a read-then-write: the UPDATE/DELETE must match the row exactly as it was read (by updated_at), or the
  * whole transaction aborts with serialization_failure and the caller gets 409 `concurrent_modification`.

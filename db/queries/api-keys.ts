@@ -1,10 +1,11 @@
-import { and, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { and, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiKey } from "../../lib/schemas/api-keys";
 import type { Db } from "../client";
 import { isoMs, type RowValues, resource } from "../resource";
 import { apiKeys } from "../schema";
 import { keysetPage } from "./keyset";
+import { asRead } from "./rows";
 
 /** The API representation of a key: never the secret, never its hash. */
 export const apiKeyResource = resource({ schema: ApiKey, table: apiKeys, alias: "k" });
@@ -74,12 +75,5 @@ export function revokeApiKeyStatement(
   return db
     .update(apiKeys)
     .set({ revokedAt: at, updatedAt: at })
-    .where(
-      and(
-        eq(apiKeys.galleryId, galleryId),
-        eq(apiKeys.id, id),
-        isNull(apiKeys.revokedAt),
-        eq(apiKeys.updatedAt, readUpdatedAt),
-      ),
-    );
+    .where(and(asRead(apiKeys, galleryId, id, readUpdatedAt), isNull(apiKeys.revokedAt)));
 }

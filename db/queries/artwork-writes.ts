@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { ArtworkActivityType } from "../../lib/schemas/artwork-timeline";
 import type { ArtworkCreateInput, ArtworkUpdateInput } from "../../lib/schemas/artworks";
@@ -15,7 +15,7 @@ import {
   tags,
 } from "../schema";
 import { artworkDimensionResource, artworkResource } from "./artworks";
-import { expectReferences } from "./rows";
+import { asRead, expectReferences } from "./rows";
 
 /**
  * Statements that write artworks. They are composed into one transaction by services/write.ts; none of them
@@ -192,9 +192,7 @@ export function updateArtworkStatement(
   return db
     .update(artworks)
     .set(artworkResource.row({ ...scalarFields(input), updated_at: at }))
-    .where(
-      and(eq(artworks.galleryId, galleryId), eq(artworks.id, id), eq(artworks.updatedAt, readUpdatedAt)),
-    );
+    .where(asRead(artworks, galleryId, id, readUpdatedAt));
 }
 
 export function updateArtworkRelations(
@@ -213,9 +211,5 @@ export function deleteArtworkStatement(
   id: string,
   readUpdatedAt: string,
 ): SQLWrapper {
-  return db
-    .delete(artworks)
-    .where(
-      and(eq(artworks.galleryId, galleryId), eq(artworks.id, id), eq(artworks.updatedAt, readUpdatedAt)),
-    );
+  return db.delete(artworks).where(asRead(artworks, galleryId, id, readUpdatedAt));
 }

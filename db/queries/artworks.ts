@@ -140,13 +140,16 @@ export async function findArtworkForWrite(
   const working = { draft: true, gatePrices: false };
   const result = await db.execute<{
     live: Record<string, unknown>;
-    working: Record<string, unknown>;
+    working: Record<string, unknown> | null;
     patch: Record<string, unknown> | null;
     published: boolean;
     updated_at: string;
     location_names: Record<string, string> | null;
   }>(
-    sql`select ${artworkResource.json(live)} as live, ${artworkResource.json(working)} as working,
+    // The working copy is built only where it can differ from the live work (CASE evaluates lazily).
+    sql`select ${artworkResource.json(live)} as live,
+        case when a.published_at is not null or d.artwork_id is not null
+          then ${artworkResource.json(working)} end as working,
         d.patch, a.published_at is not null as published, ${isoMs(sql`a.updated_at`)} as updated_at,
         (select json_object_agg(l.id, l.name) from locations l where l.gallery_id = a.gallery_id
           and l.id in (a.location_id, d.patch->>'location_id', ${locationId})) as location_names
@@ -156,7 +159,7 @@ export async function findArtworkForWrite(
   if (!row) return null;
   return {
     live: row.live,
-    working: row.working,
+    working: row.working ?? row.live,
     patch: row.patch,
     published: row.published,
     updatedAt: row.updated_at,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import { AuctionRecord, type AuctionRecordCreateInput } from "../../lib/schemas/auction-records";
@@ -6,6 +6,7 @@ import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { auctionRecords } from "../schema";
 import { type KeysetQuery, keysetChildPage } from "./keyset";
+import { asRead } from "./rows";
 
 /** The API representation of an auction record (alias `r`). */
 export const auctionRecordResource = resource({
@@ -117,13 +118,5 @@ export function deleteAuctionRecordStatement(
   id: string,
   readUpdatedAt: string,
 ): SQLWrapper {
-  return db
-    .delete(auctionRecords)
-    .where(
-      and(
-        eq(auctionRecords.galleryId, galleryId),
-        eq(auctionRecords.id, id),
-        eq(auctionRecords.updatedAt, readUpdatedAt),
-      ),
-    );
+  return db.delete(auctionRecords).where(asRead(auctionRecords, galleryId, id, readUpdatedAt));
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import { Artist, CustomStatus, Location, Tag } from "../../lib/schemas/catalogue";
@@ -6,6 +6,7 @@ import type { Db } from "../client";
 import { isoMs, type JsonView, type Resource, type RowValues, resource } from "../resource";
 import { artists, customStatuses, locations, tags } from "../schema";
 import { type KeysetQuery, keysetPage } from "./keyset";
+import { asRead } from "./rows";
 
 /**
  * The catalogue's reference data (artists, tags, custom statuses, locations): four small resources with the
@@ -118,10 +119,6 @@ export function insertCustomStatus(
     .values({ ...customStatusResource.row(values), position: values.position ?? last });
 }
 
-function sameRow(table: CatalogueTable, galleryId: string, id: string, readUpdatedAt: string) {
-  return and(eq(table.galleryId, galleryId), eq(table.id, id), eq(table.updatedAt, readUpdatedAt));
-}
-
 /** The UPDATE for `guarded()`: matches only the row as it was read. */
 export function updateCatalogueRow<T extends CatalogueTable>(
   db: Db,
@@ -135,7 +132,7 @@ export function updateCatalogueRow<T extends CatalogueTable>(
   return db
     .update(table)
     .set(r.row(values))
-    .where(sameRow(table, galleryId, id, readUpdatedAt));
+    .where(asRead(table, galleryId, id, readUpdatedAt));
 }
 
 /** The DELETE for `guarded()`. */
@@ -147,7 +144,7 @@ export function deleteCatalogueRow<T extends CatalogueTable>(
   readUpdatedAt: string,
 ): SQLWrapper {
   const table: CatalogueTable = r.spec.table;
-  return db.delete(table).where(sameRow(table, galleryId, id, readUpdatedAt));
+  return db.delete(table).where(asRead(table, galleryId, id, readUpdatedAt));
 }
 
 /**

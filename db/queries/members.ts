@@ -1,10 +1,11 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { Member } from "../../lib/schemas/members";
 import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { members } from "../schema";
 import { keysetPage } from "./keyset";
+import { asRead } from "./rows";
 
 /** The API representation of a member (alias `m`): never the password hash. */
 export const memberResource = resource({
@@ -67,7 +68,7 @@ export function updateMemberStatement(
   return db
     .update(members)
     .set(memberResource.row({ role: change.role, disabled_at: disabledAt, updated_at: at }))
-    .where(and(eq(members.galleryId, galleryId), eq(members.id, id), eq(members.updatedAt, readUpdatedAt)));
+    .where(asRead(members, galleryId, id, readUpdatedAt));
 }
 
 /** Revokes every live session of a member (on disable): re-enabling the member does not bring them back. */

@@ -1,9 +1,22 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /** A JS array as ONE text[] parameter (drizzle's template would otherwise expand it into a tuple). */
 export function textArray(values: readonly string[]): SQL {
   return sql`${sql.param([...values])}::text[]`;
+}
+
+/**
+ * The row of a guarded write (services/write.ts `guarded`) exactly as it was read: its gallery, its id and the
+ * updated_at the read saw. An UPDATE or DELETE with this condition touches no row when another write came first.
+ */
+export function asRead(
+  table: PgTable & { id: AnyPgColumn; galleryId: AnyPgColumn; updatedAt: AnyPgColumn },
+  galleryId: string,
+  id: string,
+  readUpdatedAt: string,
+): SQL {
+  return and(eq(table.galleryId, galleryId), eq(table.id, id), eq(table.updatedAt, readUpdatedAt))!;
 }
 
 /** Every id in `ids` must name a row of `table` in the gallery, or the transaction aborts with a 400. */

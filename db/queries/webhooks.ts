@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import type { Principal } from "../../lib/principal";
 import {
@@ -12,6 +12,7 @@ import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "../schema";
 import { keysetPage } from "./keyset";
+import { asRead } from "./rows";
 
 /** The API representation of an endpoint (alias `w`): never a secret. */
 export const endpointResource = resource({
@@ -94,14 +95,6 @@ export function createEndpointStatement(
   );
 }
 
-function sameRow(galleryId: string, id: string, readUpdatedAt: string): SQL | undefined {
-  return and(
-    eq(webhookEndpoints.galleryId, galleryId),
-    eq(webhookEndpoints.id, id),
-    eq(webhookEndpoints.updatedAt, readUpdatedAt),
-  );
-}
-
 /**
  * The UPDATE for `guarded()`: matches only the row as it was read. Re-enabling clears what the delivery worker
  * recorded when it disabled the endpoint.
@@ -119,7 +112,7 @@ export function updateEndpointStatement(
   return db
     .update(webhookEndpoints)
     .set(endpointResource.row({ ...input, ...cleared, updated_at: at }))
-    .where(sameRow(galleryId, id, readUpdatedAt));
+    .where(asRead(webhookEndpoints, galleryId, id, readUpdatedAt));
 }
 
 /** The UPDATE for `guarded()`: the current secret becomes the previous one until `previousExpiresAt` (or is dropped). */
@@ -139,7 +132,7 @@ export function rotateSecretStatement(
       previousSecret: previousExpiresAt ? sql`${webhookEndpoints.secret}` : null,
       ...endpointResource.row({ previous_secret_expires_at: previousExpiresAt, secret, updated_at: at }),
     })
-    .where(sameRow(galleryId, id, readUpdatedAt));
+    .where(asRead(webhookEndpoints, galleryId, id, readUpdatedAt));
 }
 
 /** The DELETE for `guarded()`; deliveries and their attempts go with it (foreign-key cascade). */
@@ -149,7 +142,7 @@ export function deleteEndpointStatement(
   id: string,
   readUpdatedAt: string,
 ): SQLWrapper {
-  return db.delete(webhookEndpoints).where(sameRow(galleryId, id, readUpdatedAt));
+  return db.delete(webhookEndpoints).where(asRead(webhookEndpoints, galleryId, id, readUpdatedAt));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   deleteFormatRow,
   findFormatTarget,
@@ -7,7 +6,7 @@ import {
 } from "../../db/queries/artwork-formats";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, writeExisting } from "../write";
+import { changeEvent, deletedBody, writeExisting } from "../write";
 import { formatNotFound, formatWorkStatements, withFormat } from "./work";
 
 /**
@@ -31,7 +30,7 @@ export async function deleteArtworkFormat(ctx: ServiceContext, artworkId: string
       ],
       events: [changeEvent("artwork_format.deleted", "artwork_format", formatId, format.body)],
       status: 200,
-      body: sql`json_build_object('id', ${formatId}::text, 'deleted', true)`,
+      body: deletedBody(formatId),
     };
   });
 }

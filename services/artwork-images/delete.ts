@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   closePosition,
   deleteArtworkImageStatement,
@@ -8,7 +7,7 @@ import {
 } from "../../db/queries/artwork-images";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 
 /**
  * Removes the image; the images after it move up one place, and the artwork's image_count and thumbnail_url
@@ -33,7 +32,7 @@ export async function deleteArtworkImage(ctx: ServiceContext, artworkId: string,
       ],
       events: [changeEvent("artwork_image.deleted", "artwork_image", id, found.body)],
       status: 200,
-      body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+      body: deletedBody(id),
     }),
   );
   if (current && !written.replayed) ctx.waitUntil(ctx.env.UPLOADS.delete(current.storagePath));

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { orphanEditionsStatement } from "../../db/queries/artwork-editions";
 import { deleteArtworkStatement } from "../../db/queries/artwork-writes";
 import { findArtwork } from "../../db/queries/artworks";
@@ -6,7 +5,7 @@ import { DeleteResult } from "../../lib/schemas/artworks";
 import { deleteStoredUnder, storagePrefix } from "../../lib/uploads";
 import { ARTWORK_IMAGE_COLLECTION } from "../artwork-images/upload";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 
 /**
  * Deletes the artwork and everything that hangs off it, its stored images included; `artwork.deleted` carries its
@@ -23,7 +22,7 @@ export async function deleteArtwork(ctx: ServiceContext, id: string) {
     ],
     events: [changeEvent("artwork.deleted", "artwork", id, found.body)],
     status: 200,
-    body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+    body: deletedBody(id),
   }));
   // Its images' rows went with it; their stored bytes (and any upload never attached) go after the commit.
   if (!written.replayed) {

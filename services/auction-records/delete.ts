@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import { activityInsert } from "../../db/queries/artwork-writes";
 import { deleteAuctionRecordStatement, findAuctionRecord } from "../../db/queries/auction-records";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 import { auctionRecordSentence } from "./summary";
 
 /**
@@ -30,6 +29,6 @@ export async function deleteAuctionRecord(ctx: ServiceContext, artworkId: string
     ],
     events: [changeEvent("auction_record.deleted", "auction_record", id, found.body)],
     status: 200,
-    body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+    body: deletedBody(id),
   }));
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { httpDb } from "../../db/client";
 import {
@@ -16,7 +15,7 @@ import { ApiError } from "../../lib/problem";
 import type { CreatedSession, CurrentSession } from "../../lib/schemas/auth";
 import { SessionDeleted } from "../../lib/schemas/auth";
 import type { ServiceContext } from "../context";
-import { executeWrite, guarded } from "../write";
+import { deletedBody, executeWrite, guarded } from "../write";
 
 /** The window of the sign-in rate limits (wrangler.toml `[[ratelimits]]`, `simple.period`): the longest wait. */
 export const SIGN_IN_RETRY_AFTER_SECONDS = 60;
@@ -97,7 +96,7 @@ export async function signOut(ctx: ServiceContext) {
     ],
     events: [],
     status: 200,
-    body: sql`json_build_object('id', ${principal.credentialId}::text, 'deleted', true)`,
+    body: deletedBody(principal.credentialId),
   });
   // Only after the commit: purged earlier, a concurrent lookup could re-cache the still-live row.
   await purgeCredential(ctx.env, principal.credentialHash);

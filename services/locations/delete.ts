@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   deleteCatalogueRow,
   findCatalogueRow,
@@ -7,7 +6,7 @@ import {
 } from "../../db/queries/catalogue";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 
 /**
  * Deletes a location no work has as its `location_id`, published or in a pending draft; otherwise 409
@@ -25,6 +24,6 @@ export async function deleteLocation(ctx: ServiceContext, id: string) {
     ],
     events: [changeEvent("location.deleted", "location", id, found.body)],
     status: 200,
-    body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+    body: deletedBody(id),
   }));
 }

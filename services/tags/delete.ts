@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import { deleteCatalogueRow, findCatalogueRow, tagResource } from "../../db/queries/catalogue";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 
 /**
  * Deletes a tag and takes it off every artwork and contact that carries it (foreign-key cascade): a tag is a
@@ -17,6 +16,6 @@ export async function deleteTag(ctx: ServiceContext, id: string) {
     statements: [guarded(deleteCatalogueRow(db, tagResource, galleryId, id, found.updatedAt))],
     events: [changeEvent("tag.deleted", "tag", id, found.body)],
     status: 200,
-    body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+    body: deletedBody(id),
   }));
 }

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import { deleteEndpointStatement, findWebhookEndpoint } from "../../db/queries/webhooks";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
 
 /**
  * Deletes the endpoint with its deliveries and their attempts; `webhook_endpoint.deleted` carries its last
@@ -16,6 +15,6 @@ export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string) {
     statements: [guarded(deleteEndpointStatement(db, principal.galleryId, id, found.updatedAt))],
     events: [changeEvent("webhook_endpoint.deleted", "webhook_endpoint", id, found.body)],
     status: 200,
-    body: sql`json_build_object('id', ${id}::text, 'deleted', true)`,
+    body: deletedBody(id),
   }));
 }
