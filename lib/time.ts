@@ -46,7 +46,6 @@ export const UtcTimestamp = z
       "must be a UTC date-time ending in Z with a real calendar date, e.g. 2024-02-29T00:00Z or 2024-02-29T23:59:59.123Z",
   })
   .openapi({
-    type: "string",
     format: "date-time",
     pattern: UTC_TIMESTAMP.source,
     example: "2024-02-29T00:00:00Z",
@@ -60,3 +59,29 @@ export function isoTimestamp(value: string | Date | null | undefined): string | 
 }
 
 export const TimestampOut = z.string().openapi({ format: "date-time", example: "2026-11-21T09:37:31.548Z" });
+
+const FRACTION = /\.(\d{1,9})Z$/;
+
+/**
+ * A strict UTC timestamp as the API prints it (`2024-02-29T00:00:00.000Z`), rounded to the nearest millisecond as
+ * the columns store it: an update compares it with the stored value (previous_attributes) without a spurious change.
+ */
+export function toStoredMs(value: string): string {
+  const m = FRACTION.exec(value);
+  const whole = m ? `${value.slice(0, m.index)}Z` : value;
+  const micros = m ? Math.round(Number(m[1]!.padEnd(9, "0")) / 1000) : 0;
+  return new Date(Date.parse(whole) + Math.floor((micros + 500) / 1000)).toISOString();
+}
+
+/**
+ * A filter's "at or after" instant in the API's output form. A fraction finer than a millisecond rounds up:
+ * stored times have millisecond precision, so the rounded bound keeps exactly the rows the written one would.
+ */
+export function toFilterMs(value: string): string {
+  const m = FRACTION.exec(value);
+  if (!m) return new Date(Date.parse(value)).toISOString();
+  const whole = value.slice(0, m.index);
+  const fraction = m[1]!;
+  const ms = Date.parse(`${whole}.${fraction.slice(0, 3).padEnd(3, "0")}Z`);
+  return new Date(ms + (/[1-9]/.test(fraction.slice(3)) ? 1 : 0)).toISOString();
+}

@@ -240,6 +240,7 @@ export function translateWriteError(error: unknown): unknown {
         "A request with this Idempotency-Key is still being processed. Retry shortly.",
       );
     case "40001":
+    case "40P01":
       return new ApiError(
         "concurrent_modification",
         "The resource changed while this request was applying its change. Retry the request.",

@@ -13,13 +13,14 @@ import { createdAt, galleryId, ts, updatedAt } from "./columns";
 import { contacts } from "./contacts";
 import { galleries } from "./galleries";
 
-/** The saved filter of a dynamic list, in the API's wire shape (the contact list filters). */
+/** The saved filter of a dynamic list, in the API's wire shape (the contact list filters), as parsed. */
 export interface ContactListQuery {
   q?: string;
   type?: string;
   assigned_to?: string;
   lead_status?: string;
-  tag_id?: string;
+  /** Always an array once parsed (a single id is accepted on input). */
+  tag_id?: string[];
   has_interaction_since?: string;
   min_total_spend_cents?: number;
   min_works_acquired?: number;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { artworks, tags } from "./artworks";
 import { anyMap, cents, createdAt, galleryId, stringMap, ts, updatedAt } from "./columns";
 import { galleries, members } from "./galleries";
@@ -16,6 +16,7 @@ export const contacts = pgTable(
     galleryId: galleryId().references(() => galleries.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     company: text("company"),
+    /** Stored normalised (trimmed, lower-case); unique per gallery among unarchived contacts. */
     email: text("email"),
     phone: text("phone"),
     notes: text("notes"),
@@ -28,6 +29,26 @@ export const contacts = pgTable(
     doNotEmail: boolean("do_not_email").notNull().default(false),
     /** Marketing consent state, filterable by dynamic segments (`email_consent`); not exposed on Contact. */
     emailConsent: text("email_consent").notNull().default("pending"),
+    /**
+     * Spend, kept by a trigger on `sales` (completed sales only, in the gallery's default currency): increments
+     * under the contact's row lock, so concurrent sales never lose one another's amounts.
+     */
+    totalSpendCents: cents("total_spend_cents").notNull().default(0),
+    worksAcquired: integer("works_acquired").notNull().default(0),
+    /** Per work acquired, rounded half away from zero; null without purchases. */
+    avgAcquisitionCents: cents("avg_acquisition_cents").generatedAlwaysAs(
+      sql`case when works_acquired > 0 then round(total_spend_cents::numeric / works_acquired)::bigint end`,
+    ),
+    /** The band of the average work acquired: under_5k, 5k_25k, 25k_100k, over_100k; null without purchases. */
+    priceBand: text("price_band").generatedAlwaysAs(
+      sql`case when works_acquired > 0 then case
+        when total_spend_cents::numeric / works_acquired < 500000 then 'under_5k'
+        when total_spend_cents::numeric / works_acquired < 2500000 then '5k_25k'
+        when total_spend_cents::numeric / works_acquired < 10000000 then '25k_100k'
+        else 'over_100k' end end`,
+    ),
+    /** The newest engagement event of any kind, kept by a trigger on `engagement_events`. */
+    lastEngagedAt: ts("last_engaged_at"),
     archivedAt: ts("archived_at"),
     saveState: text("save_state").notNull().default("new"),
     customFields: anyMap("custom_fields"),
@@ -51,7 +72,12 @@ export const contacts = pgTable(
     index("contacts_gallery_archived_idx")
       .on(t.galleryId, t.archivedAt, t.id)
       .where(sql`${t.archivedAt} is not null`),
-    index("contacts_gallery_email_idx").on(t.galleryId, sql`lower(${t.email})`),
+    uniqueIndex("contacts_gallery_email_key")
+      .on(t.galleryId, t.email)
+      .where(sql`${t.archivedAt} is null and ${t.email} is not null`),
+    index("contacts_gallery_spend_idx").on(t.galleryId, t.totalSpendCents, t.id),
+    index("contacts_gallery_price_band_idx").on(t.galleryId, t.priceBand, t.totalSpendCents, t.id),
+    index("contacts_gallery_engaged_idx").on(t.galleryId, t.lastEngagedAt, t.id),
     index("contacts_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -174,6 +200,26 @@ export const engagementEvents = pgTable(
   ],
 );
 
+/**
+ * The newest engagement of each kind per contact, kept by a trigger on `engagement_events`: `engaged_event` +
+ * `engaged_since` is one primary-key probe per contact instead of a search through its event history.
+ */
+export const contactEngagement = pgTable(
+  "contact_engagement",
+  {
+    galleryId: galleryId(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    lastAt: ts("last_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.kind] }),
+    index("contact_engagement_kind_idx").on(t.galleryId, t.kind, t.lastAt, t.contactId),
+  ],
+);
+
 /** Editor-only confidential notes on a contact; viewers receive an empty set. */
 export const privateNotes = pgTable(
   "private_notes",
@@ -219,8 +265,9 @@ export const tasks = pgTable(
 );
 
 /**
- * Completed and pending sales of works to contacts. Spend figures (recap, `min_total_spend_cents`,
- * `min_works_acquired`, `price_band`) aggregate the rows with status `completed`.
+ * Sales of works to contacts. Spend figures (the contact's `total_spend_cents`, `works_acquired`, price band,
+ * the recap) aggregate the rows with status `completed`, by `base_amount_cents` (the gallery's default currency)
+ * and `works_count`; a trigger keeps them on the contact.
  */
 export const sales = pgTable(
   "sales",
@@ -228,9 +275,12 @@ export const sales = pgTable(
     id: text("id").primaryKey(),
     galleryId: galleryId().references(() => galleries.id, { onDelete: "cascade" }),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
-    artworkId: text("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
     amountCents: cents("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
+    /** The amount in the gallery's default currency (equal to amount_cents when the sale is in it). */
+    baseAmountCents: cents("base_amount_cents").notNull(),
+    /** How many works the sale transferred (its artworks; kept when a catalogued work is later deleted). */
+    worksCount: integer("works_count").notNull().default(1),
     soldAt: ts("sold_at").notNull(),
     /** pending | completed | cancelled | refunded */
     status: text("status").notNull().default("completed"),
@@ -242,8 +292,26 @@ export const sales = pgTable(
     index("sales_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
     index("sales_gallery_sold_idx").on(t.galleryId, t.soldAt, t.id),
     index("sales_contact_idx").on(t.galleryId, t.contactId, t.soldAt, t.id),
-    index("sales_artwork_idx").on(t.galleryId, t.artworkId),
   ],
 );
+
+/** The catalogued works of a sale, in order. */
+export const saleArtworks = pgTable(
+  "sale_artworks",
+  {
+    galleryId: galleryId(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    artworkId: text("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.artworkId] }),
+    index("sale_artworks_artwork_idx").on(t.artworkId, t.saleId),
+  ],
+)
 
 export type ContactRow = typeof contacts.$inferSelect;

@@ -1,0 +1,99 @@
+import { type SQL, sql } from "drizzle-orm";
+import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
+import { CollectorProfile, Contact, InstitutionProfile } from "../../lib/schemas/contacts";
+import type { Db } from "../client";
+import { isoMs, resource } from "../resource";
+import { collectorProfiles, contacts, institutionProfiles } from "../schema";
+import { type ContactListFilters, contactConditions } from "./contact-filters";
+import { type KeysetQuery, keysetPage } from "./keyset";
+
+/**
+ * Contact reads. Like artworks, the API representation is built by Postgres from the resource description, so
+ * a list, a read, a write's response and its replay are the same shape in one round trip.
+ */
+
+export const collectorProfileResource = resource({
+  schema: CollectorProfile,
+  table: collectorProfiles,
+  alias: "cp",
+});
+
+export const institutionProfileResource = resource({
+  schema: InstitutionProfile,
+  table: institutionProfiles,
+  alias: "ip",
+});
+
+export const contactResource = resource({
+  schema: Contact,
+  table: contacts,
+  alias: "c",
+  name: "contact",
+  computed: {
+    assignee_ids: () => sql`array(select ca.member_id from contact_assignees ca
+      where ca.contact_id = c.id order by ca.position, ca.member_id)`,
+    tag_ids: () => sql`array(select ct.tag_id from contact_tags ct
+      where ct.contact_id = c.id order by ct.created_at, ct.tag_id)`,
+    currency: () => sql`(select g.default_currency from galleries g where g.id = c.gallery_id)`,
+    collector_profile: () => sql`(select ${collectorProfileResource.json({})}
+      from collector_profiles cp where cp.contact_id = c.id)`,
+    institution_profile: () => sql`(select ${institutionProfileResource.json({})}
+      from institution_profiles ip where ip.contact_id = c.id)`,
+  },
+});
+
+export interface ContactState {
+  body: Record<string, unknown>;
+  updatedAt: string;
+}
+
+/** One contact with its raw updated_at (for guarded writes), or null. One round trip. */
+export async function findContact(db: Db, galleryId: string, id: string): Promise<ContactState | null> {
+  const result = await db.execute<{ body: Record<string, unknown>; updated_at: string }>(
+    sql`select ${contactResource.json({})} as body, ${isoMs(sql`c.updated_at`)} as updated_at
+      from contacts c where c.gallery_id = ${galleryId} and c.id = ${id}`,
+  );
+  const row = result.rows[0];
+  return row ? { body: row.body, updatedAt: row.updated_at } : null;
+}
+
+/** The contact's JSON after a write, for the response and the event (evaluated inside the transaction). */
+export function contactJson(galleryId: string, id: string): SQL {
+  return contactResource.jsonById(galleryId, id, {});
+}
+
+export const contactList = listSpec({ sorts: ["created", "updated", "name"], defaultSort: "created" });
+export type ContactSort = (typeof contactList.sorts)[number];
+
+function contactSortKey(sort: ContactSort): { expr: SQL; cast: KeysetQuery["cast"] } {
+  switch (sort) {
+    case "created":
+      return { expr: sql`c.created_at`, cast: "timestamptz" };
+    case "updated":
+      return { expr: sql`c.updated_at`, cast: "timestamptz" };
+    case "name":
+      return { expr: sql`c.name`, cast: "text" };
+  }
+}
+
+/** One page (limit + 1 rows) of contacts. One round trip. */
+export function listContacts(
+  db: Db,
+  galleryId: string,
+  filters: ContactListFilters,
+  page: PageRequest,
+): Promise<PageRow[]> {
+  const key = contactSortKey(page.sort as ContactSort);
+  return keysetPage(
+    db,
+    {
+      body: contactResource.json({}),
+      from: sql`contacts c`,
+      where: contactConditions(galleryId, filters),
+      sortKey: key.expr,
+      cast: key.cast,
+      id: sql`c.id`,
+    },
+    page,
+  );
+}

@@ -1,0 +1,217 @@
+import { z } from "@hono/zod-openapi";
+import { idString } from "../params";
+import { TimestampOut } from "../time";
+import { metadata } from "./artworks";
+
+/** The complete value sets of the CRM. */
+export const contactTypes = [
+  "collector",
+  "institution",
+  "consignor",
+  "lender",
+  "advisor",
+  "press",
+  "other",
+] as const;
+export const leadStatuses = ["new", "active", "engaged", "dormant", "closed"] as const;
+/**
+ * Where the contact is in the editor's flow: `new` until someone saves it as reviewed, `draft` while an editor
+ * has it half-entered, `saved` once reviewed. Informational: no rule reads it.
+ */
+export const contactSaveStates = ["new", "draft", "saved"] as const;
+/** Marketing consent, set by the gallery (or its mailing tool); `do_not_email` is the hard stop beside it. */
+export const emailConsents = ["pending", "granted", "declined", "unsubscribed"] as const;
+/**
+ * The band of the contact's average acquisition (total spend / works acquired, in the gallery's default
+ * currency): under_5k below 5,000.00, 5k_25k from 5,000.00 below 25,000.00, 25k_100k from 25,000.00 below
+ * 100,000.00, over_100k from 100,000.00. Null for a contact with no completed purchase.
+ */
+export const priceBands = ["under_5k", "5k_25k", "25k_100k", "over_100k"] as const;
+/** Engagement event kinds: the spec's `engaged_event` values. */
+export const engagementKinds = [
+  "session_started",
+  "room_opened",
+  "artwork_viewed",
+  "document_viewed",
+  "email_opened",
+  "link_clicked",
+  "inquiry_submitted",
+  "unsubscribed",
+  "favorite_added",
+  "favorite_removed",
+  "waitlist_joined",
+  "waitlist_notified",
+  "checkout_started",
+  "purchase_completed",
+  "drop_entered",
+  "drop_allocated",
+  "drop_claimed",
+] as const;
+export const interactionTypes = [
+  "note",
+  "call",
+  "email",
+  "meeting",
+  "visit",
+  "message",
+  "viewing",
+  "event",
+  "other",
+] as const;
+export const interactionDirections = ["inbound", "outbound"] as const;
+export const contactListKinds = ["pipeline", "segment", "mailing"] as const;
+
+/** The probability at or above which a judgment counts (judged_rubric, matches, recommended recipients). */
+export const VISIBLE_FLOOR = 0.6;
+
+const text = (max: number) => z.string().max(max);
+
+export const CollectorProfile = z
+  .object({
+    collecting_focus: z.string().nullable(),
+    budget_band: z.string().nullable(),
+    wishlist_notes: z.string().nullable(),
+    preferred_contact_method: z.string().nullable(),
+    vip: z.boolean(),
+    tax_exempt: z.boolean(),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("CollectorProfile");
+
+export const InstitutionProfile = z
+  .object({
+    institution_kind: z.string().nullable(),
+    acquisition_process: z.string().nullable(),
+    primary_contact_name: z.string().nullable(),
+    tax_exempt: z.boolean(),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("InstitutionProfile");
+
+export const Contact = z
+  .object({
+    id: z.string().openapi({ example: "con_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string().nullable().openapi({ description: "Trimmed and lower-cased when written." }),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    form_of_address: z.string().nullable(),
+    contact_type: z.enum(contactTypes),
+    assignee_ids: z.array(z.string()),
+    tag_ids: z.array(z.string()),
+    last_interaction_at: TimestampOut.nullable(),
+    last_interaction_type: z.enum(interactionTypes).nullable(),
+    last_engaged_at: TimestampOut.nullable(),
+    lead_status: z.enum(leadStatuses),
+    do_not_email: z.boolean(),
+    email_consent: z.enum(emailConsents),
+    total_spend_cents: z.number().int().openapi({
+      description: "Completed sales, in `currency` (the gallery's default currency).",
+    }),
+    works_acquired: z.number().int(),
+    avg_acquisition_cents: z.number().int().nullable().openapi({
+      description: "total_spend_cents / works_acquired, rounded half away from zero; null without purchases.",
+    }),
+    price_band: z.enum(priceBands).nullable().openapi({
+      description:
+        "The band of avg_acquisition_cents: under_5k (< 500000), 5k_25k (< 2500000), 25k_100k (< 10000000), over_100k; null without purchases.",
+    }),
+    currency: z.string().openapi({ description: "The currency of the spend fields." }),
+    archived_at: TimestampOut.nullable(),
+    save_state: z.enum(contactSaveStates),
+    custom_fields: z.record(z.string(), z.unknown()),
+    collector_profile: CollectorProfile.nullable(),
+    institution_profile: InstitutionProfile.nullable(),
+    metadata: z.record(z.string(), z.string()),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("Contact");
+
+const uniqueIds = (prefix: string, max: number, what: string) =>
+  z
+    .array(idString(prefix))
+    .max(max)
+    .refine((ids) => new Set(ids).size === ids.length, { message: `lists a ${what} twice` });
+
+/** `map of string to any value`: at most 50 keys of 1 to 40 characters, at most 16 KB as JSON. */
+const customFields = z
+  .record(z.string().min(1).max(40), z.unknown())
+  .refine((m) => Object.keys(m).length <= 50, { message: "holds at most 50 keys" })
+  .refine((m) => JSON.stringify(m).length <= 16_384, { message: "is larger than 16 KB as JSON" })
+  .openapi({
+    description: "Any JSON values under string keys (1 to 40 characters); at most 50 keys, 16 KB.",
+  });
+
+export const CollectorProfileInput = z
+  .strictObject({
+    collecting_focus: text(500).nullable(),
+    budget_band: text(100).nullable(),
+    wishlist_notes: text(5000).nullable(),
+    preferred_contact_method: text(100).nullable(),
+    vip: z.boolean(),
+    tax_exempt: z.boolean(),
+  })
+  .partial()
+  .openapi("CollectorProfileInput");
+
+export const InstitutionProfileInput = z
+  .strictObject({
+    institution_kind: text(200).nullable(),
+    acquisition_process: text(5000).nullable(),
+    primary_contact_name: text(200).nullable(),
+    tax_exempt: z.boolean(),
+  })
+  .partial()
+  .openapi("InstitutionProfileInput");
+
+/** Fields a caller may write, shared by create and update. */
+const writableFields = {
+  name: z.string().trim().min(1).max(200),
+  company: text(200).nullable(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: "must be an email address" }))
+    .nullable(),
+  phone: text(50).nullable(),
+  notes: text(20_000).nullable(),
+  form_of_address: text(100).nullable(),
+  contact_type: z.enum(contactTypes),
+  lead_status: z.enum(leadStatuses),
+  do_not_email: z.boolean(),
+  email_consent: z.enum(emailConsents),
+  save_state: z.enum(contactSaveStates),
+  assignee_ids: uniqueIds("mem", 20, "member").openapi({
+    description: "Members of the gallery responsible for the contact, in order; replaces the set.",
+  }),
+  tag_ids: uniqueIds("tag", 50, "tag").openapi({
+    description: "Tags of scope `contact`; replaces the set.",
+  }),
+  custom_fields: customFields,
+  collector_profile: CollectorProfileInput.nullable().openapi({
+    description: "Merged into the stored profile (created when absent); null removes it.",
+  }),
+  institution_profile: InstitutionProfileInput.nullable().openapi({
+    description: "Merged into the stored profile (created when absent); null removes it.",
+  }),
+  metadata,
+};
+
+export const ContactCreate = z
+  .strictObject(writableFields)
+  .partial()
+  .required({ name: true })
+  .openapi("ContactCreate");
+export const ContactUpdate = z.strictObject(writableFields).partial().openapi("ContactUpdate");
+export type ContactCreateInput = z.infer<typeof ContactCreate>;
+export type ContactUpdateInput = z.infer<typeof ContactUpdate>;
+
+export const ContactIdParams = z.strictObject({
+  id: idString("con").openapi({ param: { name: "id", in: "path" } }),
+});
