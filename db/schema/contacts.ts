@@ -312,6 +312,6 @@ export const saleArtworks = pgTable(
     primaryKey({ columns: [t.saleId, t.artworkId] }),
     index("sale_artworks_artwork_idx").on(t.artworkId, t.saleId),
   ],
-)
+);
 
 export type ContactRow = typeof contacts.$inferSelect;
