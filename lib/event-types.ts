@@ -46,6 +46,37 @@ export const eventTypes = {
   "location.created": "A location was created.",
   "location.updated": "A location's fields changed. `data.previous_attributes` holds the former values.",
   "location.deleted": "A location was deleted. `data.object` is its last state.",
+  "private_note.created":
+    "A private note was added to a contact. `data.object` is the note without its body: the text is confidential and only editors read it (GET /gallery/contacts/{id}/private-notes).",
+  "contact_list.created": "A contact list (static or dynamic) was created.",
+  "contact_list.updated":
+    "A contact list's title, kind, description or (dynamic lists) dynamic_query changed. `data.previous_attributes` holds the former values.",
+  "contact_list.deleted": "A contact list was deleted with its memberships. `data.object` is its last state.",
+  "contact_list.members_added":
+    "Contacts joined a static list. `data.object.list` is the list after the change; `data.object.contact_ids` the contacts that joined.",
+  "contact_list.member_removed":
+    "A contact was taken off a static list. `data.object.list` is the list after the change; `data.object.contact_ids` holds the contact.",
+  "contact.created": "A contact was added to the roster.",
+  "contact.updated":
+    "A contact's fields, assignees, tags or profiles changed. `data.previous_attributes` holds the former values.",
+  "contact.deleted":
+    "A contact was erased with what was recorded about it (its sales stay, with no contact). `data.object` is its last state.",
+  "contact.archived":
+    "A contact was put on the archive shelf: hidden from the default roster and from dynamic lists, still readable by id.",
+  "contact.restored": "An archived contact was taken off the archive shelf, back onto the roster.",
+  "interaction.created":
+    "An interaction (note, call, email, meeting, visit, …) was recorded on a contact. The contact's last_interaction_at/_type moved with it when it is the newest; with an artwork_id, the work's timeline gained an `interaction` entry.",
+  "engagement_event.recorded":
+    "A contact's engagement event (one of the `engaged_event` kinds) was recorded, through the API or a public viewing room.",
+  "sale.created": "A sale was recorded. When completed, the buyer's spend grew with it.",
+  "sale.updated":
+    "A sale's status, amounts, date, buyer, works or metadata changed; the buyers' spend followed. `data.previous_attributes` holds the former values.",
+  "sale.deleted":
+    "A sale was deleted; a completed one left its buyer's spend. `data.object` is its last state.",
+  "task.created": "A task was added to a contact.",
+  "task.updated":
+    "A task's fields changed, or it was marked done or reopened. `data.previous_attributes` holds the former values.",
+  "task.deleted": "A task was deleted. `data.object` is its last state.",
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",

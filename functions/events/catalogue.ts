@@ -7,7 +7,14 @@ import { ArtworkActivityEvent } from "../../lib/schemas/artwork-timeline";
 import { Artwork, ArtworkFormat } from "../../lib/schemas/artworks";
 import { AuctionRecord } from "../../lib/schemas/auction-records";
 import { Artist, CustomStatus, Location, Tag } from "../../lib/schemas/catalogue";
+import { ContactList, ContactListMembershipChange } from "../../lib/schemas/contact-lists";
+import { Contact } from "../../lib/schemas/contacts";
+import { EngagementEvent } from "../../lib/schemas/engagements";
+import { Interaction } from "../../lib/schemas/interactions";
 import { Member } from "../../lib/schemas/members";
+import { PrivateNoteReference } from "../../lib/schemas/private-notes";
+import { Sale } from "../../lib/schemas/sales";
+import { Task } from "../../lib/schemas/tasks";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
 interface CatalogueEntry {
@@ -75,6 +82,41 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "location.created": { resourceType: "location", object: Location, previousAttributes: false },
   "location.updated": { resourceType: "location", object: Location, previousAttributes: true },
   "location.deleted": { resourceType: "location", object: Location, previousAttributes: false },
+  "private_note.created": {
+    resourceType: "private_note",
+    object: PrivateNoteReference,
+    previousAttributes: false,
+  },
+  "contact_list.created": { resourceType: "contact_list", object: ContactList, previousAttributes: false },
+  "contact_list.updated": { resourceType: "contact_list", object: ContactList, previousAttributes: true },
+  "contact_list.deleted": { resourceType: "contact_list", object: ContactList, previousAttributes: false },
+  "contact_list.members_added": {
+    resourceType: "contact_list",
+    object: ContactListMembershipChange,
+    previousAttributes: false,
+  },
+  "contact_list.member_removed": {
+    resourceType: "contact_list",
+    object: ContactListMembershipChange,
+    previousAttributes: false,
+  },
+  "contact.created": { resourceType: "contact", object: Contact, previousAttributes: false },
+  "contact.updated": { resourceType: "contact", object: Contact, previousAttributes: true },
+  "contact.deleted": { resourceType: "contact", object: Contact, previousAttributes: false },
+  "contact.archived": { resourceType: "contact", object: Contact, previousAttributes: false },
+  "contact.restored": { resourceType: "contact", object: Contact, previousAttributes: false },
+  "interaction.created": { resourceType: "interaction", object: Interaction, previousAttributes: false },
+  "engagement_event.recorded": {
+    resourceType: "engagement_event",
+    object: EngagementEvent,
+    previousAttributes: false,
+  },
+  "sale.created": { resourceType: "sale", object: Sale, previousAttributes: false },
+  "sale.updated": { resourceType: "sale", object: Sale, previousAttributes: true },
+  "sale.deleted": { resourceType: "sale", object: Sale, previousAttributes: false },
+  "task.created": { resourceType: "task", object: Task, previousAttributes: false },
+  "task.updated": { resourceType: "task", object: Task, previousAttributes: true },
+  "task.deleted": { resourceType: "task", object: Task, previousAttributes: false },
   "api_key.created": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "api_key.revoked": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "member.updated": { resourceType: "member", object: Member, previousAttributes: true },

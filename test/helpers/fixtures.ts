@@ -2,6 +2,16 @@ import { call, type TestGallery } from "./gallery";
 import { createMember } from "./members";
 import { attachImage, mintImageUpload, uploadedImagePath } from "./uploads";
 
+/** A valid sale body: a new contact of `g` bought a new artwork of `g`. */
+async function saleBody(g: TestGallery): Promise<Record<string, unknown>> {
+  return {
+    contact_id: await createdId("/gallery/contacts", g, { name: "Fixture Buyer" }),
+    artwork_ids: [await createdId("/gallery/artworks", g, { title: "Fixture" })],
+    amount_cents: 1250000,
+    currency: "USD",
+  };
+}
+
 /** Creates a resource through the API in a gallery and returns its id. */
 async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
   const response = await call("POST", path, { key: g.key, body });
@@ -51,6 +61,13 @@ export const fixtures: Record<string, Fixture> = {
       result: "sold",
     });
   },
+  con: (g) => createdId("/gallery/contacts", g, { name: "Fixture Contact" }),
+  list: (g) => createdId("/gallery/contact-lists", g, { title: "Fixture list" }),
+  task: async (g, parents) => {
+    const contactId = parents.con ?? (await createdId("/gallery/contacts", g, { name: "Fixture Contact" }));
+    return createdId(`/gallery/contacts/${contactId}/tasks`, g, { title: "Fixture task" });
+  },
+  sale: async (g) => createdId("/gallery/sales", g, await saleBody(g)),
   evt: async (g) => {
     await createdId("/gallery/artworks", g, { title: "Fixture" });
     const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
@@ -75,6 +92,12 @@ export const bodyFixtures: Record<
   // A tag name is unique in its scope: each request that should succeed takes a name of its own.
   createTag: async () => ({ name: `Fixture ${crypto.randomUUID()}`, scope: "artwork" }),
   updateTag: async () => ({ name: `Renamed ${crypto.randomUUID()}` }),
+  // Members are contacts of the gallery the request is made in.
+  addContactListMembers: async (g) => ({
+    contact_ids: [await createdId("/gallery/contacts", g, { name: "Fixture Member" })],
+  }),
+  // A sale names a buyer and works of the gallery the request is made in.
+  createSale: (g) => saleBody(g),
 };
 
 /** A fixture for this id prefix, or an error naming where to add one. */

@@ -117,7 +117,10 @@ describe("PATCH /gallery/webhook-endpoints/{id}", () => {
       { field: "url", location: "body" },
     );
     await expectProblem(
-      await call("PATCH", `${BASE}/${endpoint.id}`, { key: g.key, body: { event_types: ["contact.*"] } }),
+      await call("PATCH", `${BASE}/${endpoint.id}`, {
+        key: g.key,
+        body: { event_types: ["no_such_resource.*"] },
+      }),
       400,
       "invalid_request",
       { field: "event_types.0", location: "body" },

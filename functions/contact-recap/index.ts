@@ -1,0 +1,8 @@
+import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { registerContactRecapGet } from "./get";
+
+export function contactRecapRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
+  registerContactRecapGet(app);
+  return app;
+}

@@ -1,0 +1,20 @@
+import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { registerContactsArchive } from "./archive";
+import { registerContactsCreate } from "./create";
+import { registerContactsDelete } from "./delete";
+import { registerContactsGet } from "./get";
+import { registerContactsList } from "./list";
+import { registerContactsRestore } from "./restore";
+import { registerContactsUpdate } from "./update";
+
+export function contactsRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
+  registerContactsList(app);
+  registerContactsCreate(app);
+  registerContactsGet(app);
+  registerContactsUpdate(app);
+  registerContactsDelete(app);
+  registerContactsArchive(app);
+  registerContactsRestore(app);
+  return app;
+}

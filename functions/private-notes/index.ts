@@ -1,0 +1,10 @@
+import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { registerPrivateNotesCreate } from "./create";
+import { registerPrivateNotesList } from "./list";
+
+export function privateNotesRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
+  registerPrivateNotesList(app);
+  registerPrivateNotesCreate(app);
+  return app;
+}
