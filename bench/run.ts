@@ -15,7 +15,9 @@
  * 4. bench/results/latest.md, latest.json and plans/<scenario>.txt. Exits non-zero when a plan sequentially
  *    scans a big table, or when the stack or a scenario fails.
  *
- * Env: BENCH_QUICK=1 (3 s per scenario), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
+ * Env: BENCH_QUICK=1 (3 s per scenario), BENCH_ONLY (comma-separated scenario names or name prefixes, e.g.
+ * `contact`: only those scenarios are measured, and reported in results/subset.md and subset.json instead of
+ * latest.*), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
  * BENCH_WORKERS (autocannon worker threads, default 1; 0 = main thread), BENCH_PORT (default: a free port),
  * BENCH_DATABASE_URL (a server of your own instead of the embedded one); seed sizes: see bench/seed.ts.
  *
@@ -40,6 +42,9 @@ import type { Db } from "../db/client";
 import { listArtworkTimeline } from "../db/queries/artwork-timeline";
 import { activityInsert, createArtworkStatements } from "../db/queries/artwork-writes";
 import { type ArtworkFilters, type ArtworkView, artworkResource, listArtworks } from "../db/queries/artworks";
+import type { ContactListFilters } from "../db/queries/contact-filters";
+import { contactRecapText } from "../db/queries/contact-recap";
+import { listContacts } from "../db/queries/contacts";
 import { listEvents } from "../db/queries/events";
 import { eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
@@ -58,6 +63,11 @@ import { changeEvent } from "../services/write";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
+  benchListId,
+  CONTACT_Q,
+  DYNAMIC_LIST_QUERY,
+  HISTORY_INTERACTIONS,
+  historyContactId,
   seedBench,
   startBenchDatabase,
   TIMELINE_ENTRIES,
@@ -79,6 +89,13 @@ const envNum = (name: string, fallback: number) => {
   return n;
 };
 const QUICK = process.env.BENCH_QUICK === "1";
+/** Scenario names or name prefixes to run (BENCH_ONLY); empty: all of them. */
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+/** A subset run writes its own report (subset.md, subset.json), leaving the full run's latest.* as they are. */
+const RESULTS_NAME = ONLY.length ? "subset" : "latest";
 const DURATION_S = envNum("BENCH_DURATION", QUICK ? 3 : 10);
 const CONNECTIONS = Math.round(envNum("BENCH_CONNECTIONS", 10));
 /** Requests per connection sent (concurrently, unmeasured) before each scenario. */
@@ -105,6 +122,18 @@ const BIG_TABLES = [
   "artwork_tags",
   "artwork_drafts",
   "artwork_activity_events",
+  "contacts",
+  "collector_profiles",
+  "contact_assignees",
+  "contact_tags",
+  "interactions",
+  "engagement_events",
+  "contact_engagement",
+  "sales",
+  "sale_artworks",
+  "tasks",
+  "contact_list_memberships",
+  "rubric_judgments",
 ];
 
 const TARGETS = {
@@ -116,6 +145,7 @@ const TARGETS = {
   deepPairs: [
     ["artworks-price-first", "artworks-price-deep"],
     ["artwork-timeline-first", "artwork-timeline-deep"],
+    ["contacts-default", "contacts-deep"],
   ],
   apiOverFloors: 2,
   bundleGzipKiB: 350,
@@ -288,6 +318,35 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     price_min: 100_000,
   };
 
+  // Contacts: the list's SQL as the route builds it (db/queries/contacts listContacts), and the recap's.
+  const contactsPage = (after: PageRequest["after"] = null): PageRequest => ({
+    route: "listContacts",
+    sort: "created",
+    dir: "desc",
+    limit: 20,
+    after,
+  });
+  const contactsFloor = async (
+    filters: ContactListFilters,
+    p: PageRequest = contactsPage(),
+  ): Promise<Floor> => {
+    const q = await capture((db) => listContacts(db, galleryId, filters, p));
+    return { statements: () => [q] };
+  };
+  const benchA = BENCH_GALLERIES[0]!;
+  const dynamicListId = benchListId(benchA, "dynamic");
+  const historyId = await historyContactId(pool, benchA);
+  const engagedSince = "2025-10-01T00:00Z";
+  // A cursor past row 5,000 of the default order, minted by the API from its own pages.
+  const contactsDeep = await walkCursor(ctx, "/v1/gallery/contacts", 5_000, (row) => [
+    row.created_at as string,
+    row.id as string,
+  ]);
+  const recapFloor = await (async (): Promise<Floor> => {
+    const q = await capture((db) => contactRecapText(db, galleryId, historyId));
+    return { statements: () => [q] };
+  })();
+
   const createBody = { title: "Bench work", price_cents: 1_250_000, currency: "USD", source_system: "bench" };
   const createInput = ArtworkCreate.parse(createBody);
   const principal = {
@@ -454,6 +513,71 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
         );
         return { statements: () => [q] };
       })(),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-default",
+      title: `contacts list (default, 20 per page) at ${benchA.contacts.toLocaleString("en-US")} contacts`,
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts"),
+      floor: await contactsFloor({}),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-q",
+      title: `contacts, q free text (\`${CONTACT_Q}\`, a few hundred matches)`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?q=${CONTACT_Q}`),
+      floor: await contactsFloor({ q: CONTACT_Q }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-price-band-spend",
+      title: "contacts, price_band=25k_100k + min_total_spend_cents=5000000",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?price_band=25k_100k&min_total_spend_cents=5000000"),
+      floor: await contactsFloor({ price_band: "25k_100k", min_total_spend_cents: 5_000_000 }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-engaged",
+      title: `contacts, engaged_event=room_opened + engaged_since=${engagedSince}`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?engaged_event=room_opened&engaged_since=${engagedSince}`),
+      floor: await contactsFloor({ engaged_event: "room_opened", engaged_since: engagedSince }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-dynamic-list",
+      title: `contacts, list_id of a dynamic list (${Object.entries(DYNAMIC_LIST_QUERY)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" + ")})`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?list_id=${dynamicListId}`),
+      floor: await contactsFloor({ list_id: dynamicListId }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contacts-deep",
+      title: `contacts list, cursor past row ${contactsDeep.rows.toLocaleString("en-US")}`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?cursor=${encodeURIComponent(contactsDeep.cursor)}`),
+      floor: await contactsFloor({}, contactsPage(contactsDeep.key)),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "contact-recap",
+      title: `contact recap (${HISTORY_INTERACTIONS.toLocaleString("en-US")}+ interactions, 200+ sales, open tasks, lists)`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts/${historyId}/recap`),
+      floor: recapFloor,
       warmup: WARMUP_PER_CONNECTION,
     },
     {
@@ -1183,7 +1307,10 @@ async function main(): Promise<number> {
       secretKey: minted.token,
       signingSecret,
     };
-    const list = await scenarios(ctx);
+    const list = (await scenarios(ctx)).filter(
+      (s) => ONLY.length === 0 || ONLY.some((name) => s.name === name || s.name.startsWith(name)),
+    );
+    if (list.length === 0) throw new Error(`BENCH_ONLY=${ONLY.join(",")} names no scenario`);
 
     say("health floor: GET /v1/health");
     const healthReq: RequestSpec = { method: "GET", path: "/v1/health" };
@@ -1379,12 +1506,12 @@ async function main(): Promise<number> {
       cpuClock: { clkTck: CLK_TCK, tickMs: TICK_MS },
     };
     writeFileSync(
-      join(RESULTS_DIR, "latest.json"),
+      join(RESULTS_DIR, `${RESULTS_NAME}.json`),
       `${JSON.stringify({ ...report, node: process.version }, null, 2)}\n`,
     );
-    writeFileSync(join(RESULTS_DIR, "latest.md"), markdown(report));
-    console.log(`\n${readFileSync(join(RESULTS_DIR, "latest.md"), "utf8")}`);
-    say("wrote bench/results/latest.md, latest.json and plans/");
+    writeFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.md`), markdown(report));
+    console.log(`\n${readFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.md`), "utf8")}`);
+    say(`wrote bench/results/${RESULTS_NAME}.md, ${RESULTS_NAME}.json and plans/`);
 
     if (scans.length) {
       for (const r of scans) {

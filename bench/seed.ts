@@ -8,11 +8,16 @@
  * Adding a resource (contacts, interactions, sales, engagement…) is one more entry in `SEED_STEPS`: the tables
  * it writes, how many rows a gallery should have, and the SQL for one chunk of them.
  *
+ * The CRM (contacts and everything around them) is loaded the same way, with the database's triggers off; the
+ * aggregates those triggers keep (spend, works acquired, last interaction, last engagement, contact_engagement)
+ * are then recomputed once per gallery by `refresh_contact_aggregates` (a step's `afterLoad`).
+ *
  * Run directly: `tsx bench/seed.ts` (its own embedded PostgreSQL in .data/bench-postgres), or with
- * `BENCH_DATABASE_URL=postgres://…` for a server of your own (a throwaway database: it gets 3M+ rows).
+ * `BENCH_DATABASE_URL=postgres://…` for a server of your own (a throwaway database: it gets 7M+ rows).
  */
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import type { engagementKinds } from "../lib/schemas/contacts";
 import { migrateDatabase } from "../scripts/migrate";
 import { startDatabase } from "../scripts/postgres";
 
@@ -35,6 +40,7 @@ export interface BenchGallery {
   seed: number;
   artworks: number;
   events: number;
+  contacts: number;
 }
 
 /** Gallery A is the one the bench calls; B is the same size, so every plan must filter by tenant. */
@@ -47,6 +53,7 @@ export const BENCH_GALLERIES: readonly BenchGallery[] = [
     seed: 1_000,
     artworks: envInt("BENCH_ARTWORKS", 1_000_000),
     events: envInt("BENCH_EVENTS", 500_000),
+    contacts: envInt("BENCH_CONTACTS", 200_000),
   },
   {
     key: "b",
@@ -56,6 +63,7 @@ export const BENCH_GALLERIES: readonly BenchGallery[] = [
     seed: 2_000,
     artworks: envInt("BENCH_ARTWORKS_B", envInt("BENCH_ARTWORKS", 1_000_000)),
     events: envInt("BENCH_EVENTS_B", envInt("BENCH_EVENTS", 500_000)),
+    contacts: envInt("BENCH_CONTACTS_B", envInt("BENCH_CONTACTS", 200_000)),
   },
 ];
 
@@ -71,6 +79,38 @@ const DRAFT_EVERY = 20;
 /** The artwork (by number) with the long activity timeline, and that timeline's length. */
 const TIMELINE_ARTWORK = 1_000;
 export const TIMELINE_ENTRIES = envInt("BENCH_TIMELINE", 10_000);
+/** The CRM around the contacts (per gallery). */
+const MEMBERS_PER_GALLERY = 12;
+const CONTACT_TAGS_PER_GALLERY = 20;
+/** Interactions, engagement events, sales and tasks pick their contact at random: on average this many each. */
+const INTERACTIONS_PER_CONTACT = 3;
+const ENGAGEMENT_PER_CONTACT = 3;
+const SALES_PER_CONTACT = 0.15;
+const TASKS_PER_CONTACT = 0.1;
+/** Members of the static list, and judgments under the described dynamic list's rubric key. */
+const STATIC_LIST_MEMBERS = 5_000;
+const JUDGMENTS = 20_000;
+/**
+ * The contact (by number: the oldest) with the long history the recap is measured on: on top of its share of
+ * the random rows, this many interactions, engagement events, completed sales and tasks, spread over its life.
+ */
+export const HISTORY_CONTACT = 1;
+export const HISTORY_INTERACTIONS = envInt("BENCH_HISTORY", 2_000);
+const HISTORY_ENGAGEMENT = 500;
+const HISTORY_SALES = 200;
+const HISTORY_TASKS = 30;
+/** Steps through the contacts in a scattered order (a bijection of 1..n whenever n is not a multiple of it). */
+const STRIDE = 7_919;
+/** The bench lists: 1 static, 2 dynamic on type + spend + engagement kind, 3 dynamic with a description. */
+export const BENCH_LISTS = { static: 1, dynamic: 2, described: 3 } as const;
+/** The described list's description, and the dynamic list's saved filter (the scenario's list). */
+export const DYNAMIC_LIST_QUERY = {
+  type: "collector",
+  min_total_spend_cents: 500_000,
+  engaged_event: "email_opened",
+} as const;
+/** A surname of the CRM's name stock (one of 900): the bench's `q` matches a few hundred contacts. */
+export const CONTACT_Q = "thornquist";
 
 // ---------------------------------------------------------------------------------------------------------
 // SQL building blocks
@@ -121,6 +161,76 @@ const artworkArtistN = (uExpr: string) => `(1 + floor(${uExpr} * ${uExpr} * ${AR
 const artistId = (g: BenchGallery, nExpr: string) =>
   `'artist_bench${g.key}' || lpad((${nExpr})::text, 8, '0')`;
 const tagId = (g: BenchGallery, nExpr: string) => `'tag_bench${g.key}' || lpad((${nExpr})::text, 8, '0')`;
+const memberId = (g: BenchGallery, nExpr: string) => `'mem_bench${g.key}' || lpad((${nExpr})::text, 8, '0')`;
+/** Contact tags follow the artwork tags' numbers. */
+const contactTagId = (g: BenchGallery, nExpr: string) => tagId(g, `${TAGS_PER_GALLERY} + (${nExpr})`);
+const listId = (g: BenchGallery, nExpr: string) => `'list_bench${g.key}' || lpad((${nExpr})::text, 8, '0')`;
+
+/** The end of the data's span: no interaction, engagement or sale lies after it. */
+const END_MS = SPAN_START_MS + SPAN_MS;
+/** Contact number n's created_at (ms; salt 500, shared with the contacts step's u1). */
+const contactMs = (g: BenchGallery, nExpr: string) =>
+  createdMs(g.contacts, u(g.seed + 500, `(${nExpr})`), `(${nExpr})`);
+const contactId = (g: BenchGallery, nExpr: string) => idOf("con", g, contactMs(g, nExpr), `(${nExpr})`);
+/** The k-th contact (k from 1) of a scattered walk through all of them, starting `offset` in. */
+const scattered = (g: BenchGallery, kExpr: string, offset = 0) =>
+  `(1 + ((${kExpr} - 1) * ${STRIDE}::bigint + ${offset}) % ${g.contacts})`;
+/** The contact of row i of a step with `random` random rows followed by the history contact's rows. */
+const rowContact = (g: BenchGallery, random: number, salt: number, iExpr = "s.i") =>
+  `(case when ${iExpr} > ${random} then ${HISTORY_CONTACT}::bigint
+     else 1 + floor(${u(g.seed + salt, iExpr)} * ${g.contacts})::bigint end)`;
+/**
+ * An instant in the life of contact `nExpr` (from its creation to the end of the span): at fraction `uExpr`
+ * for a random row, evenly spaced for the history contact's k-th row of `count`.
+ */
+const lifeMs = (
+  g: BenchGallery,
+  nExpr: string,
+  uExpr: string,
+  iExpr: string,
+  random: number,
+  count: number,
+  fromMs?: number,
+) => {
+  const born =
+    fromMs === undefined ? contactMs(g, nExpr) : `greatest(${contactMs(g, nExpr)}, ${fromMs}::bigint)`;
+  return `(case when ${iExpr} > ${random}
+      then ${born} + ((${iExpr} - ${random}) * (${END_MS}::bigint - ${born})) / ${count + 1}
+      else ${born} + floor(${uExpr} * (${END_MS}::bigint - ${born}))::bigint end)`;
+};
+
+const interactionsRandom = (g: BenchGallery) => g.contacts * INTERACTIONS_PER_CONTACT;
+const engagementRandom = (g: BenchGallery) => g.contacts * ENGAGEMENT_PER_CONTACT;
+const salesRandom = (g: BenchGallery) => Math.floor(g.contacts * SALES_PER_CONTACT);
+const salesTotal = (g: BenchGallery) => salesRandom(g) + HISTORY_SALES;
+const tasksRandom = (g: BenchGallery) => Math.floor(g.contacts * TASKS_PER_CONTACT);
+/** Sale i's contact and time (salts 600, 601; shared by the sales and sale_artworks steps). */
+const saleContact = (g: BenchGallery, iExpr: string) => rowContact(g, salesRandom(g), 600, iExpr);
+const saleMs = (g: BenchGallery, iExpr: string) =>
+  lifeMs(g, saleContact(g, iExpr), u(g.seed + 601, iExpr), iExpr, salesRandom(g), HISTORY_SALES);
+/** Works per sale: one, a second for every 10th sale, a third for every 20th. */
+const saleWorks = (iExpr: string) =>
+  `(1 + (case when ${iExpr} % 10 = 0 then 1 else 0 end) + (case when ${iExpr} % 20 = 0 then 1 else 0 end))`;
+
+/** contact_type by contact number, in blocks of 20: 9 collectors, 2 institutions, 2 consignors, … */
+const TYPE_BLOCK = [
+  ...Array(9).fill("collector"),
+  "institution",
+  "institution",
+  "consignor",
+  "consignor",
+  "lender",
+  "advisor",
+  "advisor",
+  "press",
+  "other",
+  "other",
+  "other",
+] as const;
+const COLLECTORS_PER_BLOCK = 9;
+const collectorCount = (n: number) =>
+  Math.floor(n / TYPE_BLOCK.length) * COLLECTORS_PER_BLOCK +
+  Math.min(n % TYPE_BLOCK.length, COLLECTORS_PER_BLOCK);
 
 const TITLE_WORDS = [
   "Untitled",
@@ -168,6 +278,135 @@ const MEDIA = [
 ];
 const FIRST_NAMES = ["Ana", "Ben", "Chloe", "Dmitri", "Elif", "Femi", "Grace", "Hiro", "Ines", "Jonas"];
 const LAST_NAMES = ["Marsh", "Okafor", "Lindqvist", "Tanaka", "Moreau", "Silva", "Novak", "Haddad", "Berg"];
+/** Contact surnames are a prefix and a suffix: 900 of them, none inside another. */
+const SURNAME_PREFIXES = [
+  "Ash",
+  "Bel",
+  "Cal",
+  "Dal",
+  "Els",
+  "Fair",
+  "Gold",
+  "Hart",
+  "Iver",
+  "Jans",
+  "Kirk",
+  "Lind",
+  "Mar",
+  "Nor",
+  "Ost",
+  "Pem",
+  "Quill",
+  "Ros",
+  "Sand",
+  "Thorn",
+  "Ulf",
+  "Vance",
+  "Whit",
+  "Yar",
+  "Zell",
+  "Brook",
+  "Crane",
+  "Dun",
+  "Frost",
+  "Hal",
+];
+const SURNAME_SUFFIXES = [
+  "berg",
+  "by",
+  "croft",
+  "dale",
+  "field",
+  "ford",
+  "gate",
+  "hall",
+  "holm",
+  "hurst",
+  "ley",
+  "lund",
+  "mere",
+  "more",
+  "ton",
+  "quist",
+  "ridge",
+  "shaw",
+  "sted",
+  "stone",
+  "strom",
+  "vik",
+  "wick",
+  "wood",
+  "worth",
+  "well",
+  "ham",
+  "bury",
+  "son",
+  "land",
+];
+const CONTACT_FIRST_NAMES = [
+  "Amelia",
+  "Benedict",
+  "Clara",
+  "Dariusz",
+  "Eleanor",
+  "Felix",
+  "Greta",
+  "Hugo",
+  "Isabel",
+  "Jasper",
+  "Katarina",
+  "Laurent",
+  "Mei",
+  "Nikolai",
+  "Olamide",
+  "Penelope",
+  "Rosalind",
+  "Sebastian",
+  "Tamsin",
+  "Umberto",
+  "Vivienne",
+  "Wendell",
+  "Ximena",
+  "Yara",
+  "Zoltan",
+  "Adaeze",
+  "Cordelia",
+  "Desmond",
+  "Farid",
+  "Ingrid",
+];
+const COMPANIES = [
+  "Meridian Capital",
+  "Harbor Foundation",
+  "Kestrel Partners",
+  "Arden Family Office",
+  "Blue Fern Holdings",
+  "Castellan Trust",
+  "Northgate Advisors",
+  "Orchard Collection",
+  "Pinecrest Art Fund",
+  "Solent Estates",
+  "Tidewater Group",
+  "Verity Art Advisory",
+  "Wexford & Lane",
+  "Aurora Museum of Art",
+  "Civic Arts Council",
+];
+const INTERACTION_SUMMARIES = [
+  "Catch-up on the collection",
+  "Invitation to the opening",
+  "Shipping and installation questions",
+  "Discussed the spring programme",
+  "Asked about a work in the viewing room",
+  "Follow up after the fair",
+];
+const TASK_TITLES = [
+  "Send the winter viewing room",
+  "Follow up on the quote",
+  "Arrange a studio visit",
+  "Confirm shipping address",
+  "Send condition report",
+];
 
 // ---------------------------------------------------------------------------------------------------------
 // Steps
@@ -183,14 +422,320 @@ export interface SeedStep {
   present(client: pg.ClientBase, g: BenchGallery): Promise<number>;
   /** SQL inserting rows number $1..$2 (1-based, inclusive) of the gallery. */
   insertSql(g: BenchGallery): string;
+  /**
+   * SQL run once per gallery ($1 = its id) after every step has loaded, when this step loaded rows; steps
+   * naming the same `sql` share one run. The indexes it reads are rebuilt before it; those of the tables it
+   * `writes` after it, so its bulk writes do not maintain them.
+   */
+  afterLoad?: { sql: string; writes: readonly string[] };
 }
 
-const countWhere = (table: string) => async (client: pg.ClientBase, g: BenchGallery) => {
-  const r = await client.query<{ n: string }>(`select count(*) as n from ${table} where gallery_id = $1`, [
-    g.id,
-  ]);
-  return Number(r.rows[0]!.n);
+const countWhere =
+  (table: string, condition = "true") =>
+  async (client: pg.ClientBase, g: BenchGallery) => {
+    const r = await client.query<{ n: string }>(
+      `select count(*) as n from ${table} where gallery_id = $1 and ${condition}`,
+      [g.id],
+    );
+    return Number(r.rows[0]!.n);
+  };
+
+/** Recomputes the aggregates the CRM's triggers keep (they are off during the load). */
+const REFRESH_CONTACTS = {
+  sql: "select refresh_contact_aggregates($1)",
+  writes: ["contacts", "contact_engagement"],
+} as const;
+
+/** Engagement kinds by weight (the spec's seventeen `engaged_event` values). */
+const ENGAGEMENT_WEIGHTS: Readonly<Record<(typeof engagementKinds)[number], number>> = {
+  session_started: 14,
+  room_opened: 12,
+  artwork_viewed: 20,
+  document_viewed: 6,
+  email_opened: 16,
+  link_clicked: 8,
+  inquiry_submitted: 4,
+  unsubscribed: 1,
+  favorite_added: 5,
+  favorite_removed: 1,
+  waitlist_joined: 2,
+  waitlist_notified: 1,
+  checkout_started: 2,
+  purchase_completed: 1,
+  drop_entered: 2,
+  drop_allocated: 1,
+  drop_claimed: 1,
 };
+const ARTWORK_ENGAGEMENT = [
+  "artwork_viewed",
+  "favorite_added",
+  "favorite_removed",
+  "inquiry_submitted",
+  "checkout_started",
+  "purchase_completed",
+  "waitlist_joined",
+];
+/** Engagement starts here (the last two years of the span) or at the contact's creation if later. */
+const ENGAGEMENT_FROM_MS = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+const sqlText = (items: readonly string[]) =>
+  `array[${items.map((s) => `'${s.replaceAll("'", "''")}'`).join(",")}]`;
+
+/** The CRM: members, contacts with profiles, assignees and tags, their history, sales, lists and judgments. */
+const CRM_STEPS: readonly SeedStep[] = [
+  {
+    name: "members",
+    tables: ["members"],
+    target: () => MEMBERS_PER_GALLERY,
+    present: countWhere("members"),
+    insertSql: (
+      g,
+    ) => `insert into members (id, gallery_id, email, name, role, password_hash, created_at, updated_at)
+      select ${memberId(g, "s.i")}, '${g.id}', 'member' || s.i || '@bench-${g.key}.example', 'Bench member ' || s.i,
+        case when s.i % 4 = 0 then 'viewer' else 'editor' end, 'bench: no password',
+        timestamptz '2014-06-01Z', timestamptz '2014-06-01Z'
+      from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "contact tags",
+    tables: ["tags"],
+    target: () => CONTACT_TAGS_PER_GALLERY,
+    present: countWhere("tags", "scope = 'contact'"),
+    insertSql: (g) => `insert into tags (id, gallery_id, name, scope, created_at, updated_at)
+      select ${contactTagId(g, "s.i")}, '${g.id}', 'Bench contact tag ' || s.i, 'contact',
+        timestamptz '2014-06-01Z', timestamptz '2014-06-01Z'
+      from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "contacts",
+    tables: ["contacts"],
+    target: (g) => g.contacts,
+    present: countWhere("contacts"),
+    afterLoad: REFRESH_CONTACTS,
+    // u1: created jitter (salt 500, shared with contactMs); the aggregates stay at their defaults until the
+    // refresh. Contact 1 (the history contact) is a collector and never archived.
+    insertSql: (
+      g,
+    ) => `insert into contacts (id, gallery_id, name, company, email, phone, contact_type, lead_status,
+          do_not_email, email_consent, archived_at, save_state, custom_fields, metadata, created_at, updated_at)
+        select ${idOf("con", g, "s.ms")}, '${g.id}', s.first || ' ' || s.last,
+          case when s.u5 < 0.3 then ${fromList("s.u6", COMPANIES)} end,
+          lower(s.first || '.' || s.last) || '.' || s.i || '@' || ${fromList("s.u7", ["example.com", "example.org", "example.net"])},
+          case when s.u7 < 0.5 then '+1 212 555 ' || lpad((s.i % 10000)::text, 4, '0') end,
+          (${sqlText(TYPE_BLOCK)})[1 + ((s.i - 1) % ${TYPE_BLOCK.length})::int],
+          ${pick("s.u8", { new: 18, active: 30, engaged: 22, dormant: 20, closed: 10 })},
+          s.u9 < 0.04,
+          case when s.u9 < 0.04 then 'unsubscribed'
+            else ${pick("s.u10", { granted: 55, pending: 35, declined: 5, unsubscribed: 5 })} end,
+          case when s.u11 < 0.02 and s.i <> ${HISTORY_CONTACT} then ${tsOf(`least(s.ms + ${30 * DAY_MS}, ${END_MS})`)} end,
+          'new', '{}'::jsonb, '{}'::jsonb,
+          ${tsOf("s.ms")}, ${tsOf(`least(s.ms + floor(s.u12 * ${90 * DAY_MS})::bigint, ${END_MS})`)}
+        from (select s0.*, ${createdMs(g.contacts, "s0.u1", "s0.i")} as ms,
+            ${fromList("s0.u2", CONTACT_FIRST_NAMES)} as first,
+            ${fromList("s0.u3", SURNAME_PREFIXES)} || ${fromList("s0.u4", SURNAME_SUFFIXES)} as last
+          from (${uniforms(g, 12, 500)}) s0) s`,
+  },
+  {
+    name: "collector profiles",
+    tables: ["collector_profiles"],
+    // One per collector: contact numbers 1..9 of every block of 20.
+    target: (g) => collectorCount(g.contacts),
+    present: countWhere("collector_profiles"),
+    insertSql: (
+      g,
+    ) => `insert into collector_profiles (contact_id, gallery_id, collecting_focus, budget_band, vip,
+          tax_exempt, created_at, updated_at)
+        select ${contactId(g, "s.n")}, '${g.id}',
+          ${fromList("s.u1", ["Postwar painting", "Contemporary photography", "Works on paper", "Sculpture", "Prints and multiples"])},
+          ${fromList("s.u2", ["under_5k", "5k_25k", "25k_100k", "over_100k"])},
+          s.n = ${HISTORY_CONTACT} or s.u3 < 0.05, s.u3 > 0.98, ${tsOf(contactMs(g, "s.n"))}, ${tsOf(contactMs(g, "s.n"))}
+        from (select s0.*, ${TYPE_BLOCK.length} * ((s0.i - 1) / ${COLLECTORS_PER_BLOCK}) + (s0.i - 1) % ${COLLECTORS_PER_BLOCK} + 1 as n
+          from (${uniforms(g, 3, 510)}) s0) s`,
+  },
+  {
+    name: "contact assignees",
+    tables: ["contact_assignees"],
+    // 80% of contacts have one assignee, an eighth of those a second one.
+    target: (g) => Math.floor(g.contacts * 0.8) + Math.floor(g.contacts * 0.1),
+    present: countWhere("contact_assignees"),
+    insertSql: (g) => {
+      const a = Math.floor(g.contacts * 0.8);
+      const m = MEMBERS_PER_GALLERY;
+      return `insert into contact_assignees (gallery_id, contact_id, member_id, position, created_at)
+        select '${g.id}', ${contactId(g, "s.n")},
+          ${memberId(g, `case when s.i <= ${a} then s.first else 1 + (s.first + floor(s.u * ${m - 1})::int) % ${m} end`)},
+          case when s.i <= ${a} then 0 else 1 end, ${tsOf(contactMs(g, "s.n"))}
+        from (select s1.*, 1 + floor(${u(g.seed + 520, "s1.n")} * ${m})::int as first
+          from (select i, case when i <= ${a} then ${scattered(g, "i")} else ${scattered(g, `(i - ${a})`)} end as n,
+              ${u(g.seed + 521)} as u
+            from generate_series($1::bigint, $2::bigint) i) s1) s`;
+    },
+  },
+  {
+    name: "contact tag links",
+    tables: ["contact_tags"],
+    // Half the contacts carry a tag, a fifth of those a second one.
+    target: (g) => Math.floor(g.contacts * 0.5) + Math.floor(g.contacts * 0.1),
+    present: countWhere("contact_tags"),
+    insertSql: (g) => {
+      const a = Math.floor(g.contacts * 0.5);
+      const t = CONTACT_TAGS_PER_GALLERY;
+      return `insert into contact_tags (gallery_id, contact_id, tag_id, created_at)
+        select '${g.id}', ${contactId(g, "s.n")},
+          ${contactTagId(g, `case when s.i <= ${a} then s.first else 1 + (s.first + floor(s.u * ${t - 1})::int) % ${t} end`)},
+          ${tsOf(contactMs(g, "s.n"))}
+        from (select s1.*, 1 + floor(${u(g.seed + 525, "s1.n")} * ${t})::int as first
+          from (select i, case when i <= ${a} then ${scattered(g, "i", 3)} else ${scattered(g, `(i - ${a})`, 3)} end as n,
+              ${u(g.seed + 526)} as u
+            from generate_series($1::bigint, $2::bigint) i) s1) s`;
+    },
+  },
+  {
+    name: "interactions",
+    tables: ["interactions"],
+    target: (g) => interactionsRandom(g) + HISTORY_INTERACTIONS,
+    present: countWhere("interactions"),
+    afterLoad: REFRESH_CONTACTS,
+    insertSql: (g) => {
+      const r = interactionsRandom(g);
+      return `insert into interactions (id, gallery_id, contact_id, type, direction, summary, occurred_at, artwork_id,
+          member_id, metadata, created_at, updated_at)
+        select ${idOf("int", g, "s.ms")}, '${g.id}', ${contactId(g, "s.n")}, s.type,
+          case when s.type in ('email', 'call', 'message') then case when s.u4 < 0.5 then 'inbound' else 'outbound' end end,
+          ${fromList("s.u6", INTERACTION_SUMMARIES)}, ${tsOf("s.ms")},
+          case when s.u5 < 0.15 then ${artworkId(g, `(1 + floor(s.u5 / 0.15 * ${g.artworks})::bigint)`)} end,
+          ${memberId(g, `1 + floor(s.u6 * ${MEMBERS_PER_GALLERY})::int`)}, '{}'::jsonb, ${tsOf("s.ms")}, ${tsOf("s.ms")}
+        from (select s1.*, ${lifeMs(g, "s1.n", "s1.u2", "s1.i", r, HISTORY_INTERACTIONS)} as ms
+          from (select s0.*, ${rowContact(g, r, 530, "s0.i")} as n,
+              ${pick("s0.u3", { email: 30, call: 17, meeting: 10, visit: 8, note: 20, message: 6, viewing: 4, event: 3, other: 2 })} as type
+            from (${uniforms(g, 6, 530)}) s0) s1) s`;
+    },
+  },
+  {
+    name: "engagement events",
+    tables: ["engagement_events", "contact_engagement"],
+    target: (g) => engagementRandom(g) + HISTORY_ENGAGEMENT,
+    present: countWhere("engagement_events"),
+    afterLoad: REFRESH_CONTACTS,
+    insertSql: (g) => {
+      const r = engagementRandom(g);
+      return `insert into engagement_events (id, gallery_id, contact_id, kind, occurred_at, artwork_id, viewing_room_id,
+          metadata, created_at)
+        select ${idOf("eng", g, "s.ms")}, '${g.id}', ${contactId(g, "s.n")}, s.kind, ${tsOf("s.ms")},
+          case when s.kind = any(${sqlText(ARTWORK_ENGAGEMENT)}) then ${artworkId(g, `(1 + floor(s.u4 * ${g.artworks})::bigint)`)} end,
+          null, '{}'::jsonb, ${tsOf("s.ms")}
+        from (select s1.*, ${lifeMs(g, "s1.n", "s1.u2", "s1.i", r, HISTORY_ENGAGEMENT, ENGAGEMENT_FROM_MS)} as ms
+          from (select s0.*, ${rowContact(g, r, 540, "s0.i")} as n, ${pick("s0.u3", ENGAGEMENT_WEIGHTS)} as kind
+            from (${uniforms(g, 4, 540)}) s0) s1) s`;
+    },
+  },
+  {
+    name: "sales",
+    tables: ["sales"],
+    target: salesTotal,
+    present: countWhere("sales"),
+    afterLoad: REFRESH_CONTACTS,
+    // u1, u2: the sale's contact and time (salts 600, 601: saleContact, saleMs). Amounts are log-uniform from
+    // $500 to $500,000, so every price band fills; the history contact's sales are all completed.
+    insertSql: (
+      g,
+    ) => `insert into sales (id, gallery_id, contact_id, amount_cents, currency, base_amount_cents,
+          works_count, sold_at, status, metadata, created_at, updated_at)
+        select ${idOf("sale", g, "s.ms")}, '${g.id}', ${contactId(g, "s.n")}, s.amount, s.currency,
+          round(s.amount * case s.currency when 'EUR' then 1.08 when 'GBP' then 1.27 else 1 end)::bigint,
+          ${saleWorks("s.i")}, ${tsOf("s.ms")},
+          case when s.i > ${salesRandom(g)} then 'completed'
+            else ${pick("s.u5", { completed: 85, pending: 7, cancelled: 4, refunded: 4 })} end,
+          '{}'::jsonb, ${tsOf("s.ms")}, ${tsOf("s.ms")}
+        from (select s0.*, ${saleContact(g, "s0.i")} as n, ${saleMs(g, "s0.i")} as ms,
+            (round(exp(ln(50000) + s0.u3 * (ln(50000000) - ln(50000))) / 10000) * 10000)::bigint as amount,
+            ${pick("s0.u4", { USD: 80, EUR: 12, GBP: 8 })} as currency
+          from (${uniforms(g, 5, 600)}) s0) s`,
+  },
+  {
+    name: "sale artworks",
+    tables: ["sale_artworks"],
+    target: (g) => {
+      const n = salesTotal(g);
+      return n + Math.floor(n / 10) + Math.floor(n / 20);
+    },
+    present: countWhere("sale_artworks"),
+    // Rows 1..n: each sale's first work; then the second work of every 10th sale, the third of every 20th.
+    insertSql: (g) => {
+      const n = salesTotal(g);
+      const tens = Math.floor(n / 10);
+      return `insert into sale_artworks (gallery_id, sale_id, artwork_id, position)
+        select '${g.id}', ${idOf("sale", g, saleMs(g, "s.sale"), "s.sale")},
+          ${artworkId(g, `(1 + ((s.sale * 3 + s.pos) * 104729) % ${g.artworks})`)}, s.pos
+        from (select case when i <= ${n} then i when i <= ${n + tens} then 10 * (i - ${n}) else 20 * (i - ${n + tens}) end as sale,
+            case when i <= ${n} then 0 when i <= ${n + tens} then 1 else 2 end as pos
+          from generate_series($1::bigint, $2::bigint) i) s`;
+    },
+  },
+  {
+    name: "tasks",
+    tables: ["tasks"],
+    target: (g) => tasksRandom(g) + HISTORY_TASKS,
+    present: countWhere("tasks"),
+    insertSql: (g) => {
+      const r = tasksRandom(g);
+      return `insert into tasks (id, gallery_id, contact_id, title, notes, due_at, completed_at, assignee_id, created_by,
+          created_at, updated_at)
+        select ${idOf("task", g, "s.ms")}, '${g.id}', ${contactId(g, "s.n")}, ${fromList("s.u5", TASK_TITLES)}, null,
+          ${tsOf(`s.ms + floor((s.u3 * 75 - 15) * ${DAY_MS})::bigint`)},
+          case when s.u4 < 0.4 then ${tsOf(`s.ms + floor(s.u3 * ${10 * DAY_MS})::bigint`)} end,
+          ${memberId(g, `1 + floor(s.u5 * ${MEMBERS_PER_GALLERY})::int`)}, ${memberId(g, "1")},
+          ${tsOf("s.ms")}, ${tsOf("s.ms")}
+        from (select s1.*, ${lifeMs(g, "s1.n", "s1.u2", "s1.i", r, HISTORY_TASKS)} as ms
+          from (select s0.*, ${rowContact(g, r, 560, "s0.i")} as n from (${uniforms(g, 5, 560)}) s0) s1) s`;
+    },
+  },
+  {
+    name: "contact lists",
+    tables: ["contact_lists"],
+    target: () => Object.keys(BENCH_LISTS).length,
+    present: countWhere("contact_lists"),
+    insertSql: (
+      g,
+    ) => `insert into contact_lists (id, gallery_id, title, description, kind, is_dynamic, dynamic_query,
+          created_at, updated_at)
+        select ${listId(g, "s.i")}, '${g.id}',
+          (${sqlText(["Bench pipeline", "Collectors, $5k+, opened an email", "Painting collectors to court"])})[s.i],
+          'Bench list ' || s.i, (${sqlText(["pipeline", "segment", "segment"])})[s.i], s.i <> ${BENCH_LISTS.static},
+          (array[null, '${JSON.stringify(DYNAMIC_LIST_QUERY)}',
+            '${JSON.stringify({ type: "collector", described_as: "collectors building a serious painting collection" })}']::jsonb[])[s.i],
+          timestamptz '2025-06-01Z', timestamptz '2025-06-01Z'
+        from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "list memberships",
+    tables: ["contact_list_memberships"],
+    // The static list; its first member is the history contact.
+    target: (g) => Math.min(STATIC_LIST_MEMBERS, g.contacts),
+    present: countWhere("contact_list_memberships"),
+    insertSql: (
+      g,
+    ) => `insert into contact_list_memberships (gallery_id, list_id, contact_id, position, added_at)
+        select '${g.id}', ${listId(g, String(BENCH_LISTS.static))}, ${contactId(g, scattered(g, "s.i"))}, (s.i - 1)::int,
+          timestamptz '2025-06-02Z'
+        from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "rubric judgments",
+    tables: ["rubric_judgments"],
+    // Under the described list's key: 70% judged true (from 0.3 to 1.0), the rest false.
+    target: (g) => Math.min(JUDGMENTS, g.contacts),
+    present: countWhere("rubric_judgments"),
+    insertSql: (
+      g,
+    ) => `insert into rubric_judgments (gallery_id, rubric_key, contact_id, verdict, probability, model,
+          reasons, judged_at)
+        select '${g.id}', 'segment:' || ${listId(g, String(BENCH_LISTS.described))}, ${contactId(g, scattered(g, "s.i", 17))},
+          s.u1 < 0.7, case when s.u1 < 0.7 then 0.3 + s.u2 * 0.7 else s.u2 * 0.6 end, 'bench', '[]'::jsonb,
+          timestamptz '2025-12-01Z'
+        from (${uniforms(g, 2, 570)}) s`,
+  },
+];
 
 export const SEED_STEPS: readonly SeedStep[] = [
   {
@@ -211,7 +756,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
     name: "tags",
     tables: ["tags"],
     target: () => TAGS_PER_GALLERY,
-    present: countWhere("tags"),
+    present: countWhere("tags", "scope = 'artwork'"),
     insertSql: (g) => `insert into tags (id, gallery_id, name, scope, created_at, updated_at)
       select ${tagId(g, "s.i")}, '${g.id}', 'Bench tag ' || s.i, 'artwork',
         timestamptz '2014-06-01Z', timestamptz '2014-06-01Z'
@@ -402,7 +947,19 @@ export const SEED_STEPS: readonly SeedStep[] = [
           from (${uniforms(g, 3, 400)}) s0) s`;
     },
   },
+  ...CRM_STEPS,
 ];
+
+/** The id of the contact with the long history (HISTORY_INTERACTIONS interactions and more) in gallery `g`. */
+export async function historyContactId(client: pg.Pool | pg.ClientBase, g: BenchGallery): Promise<string> {
+  const r = await client.query<{ id: string }>(`select ${contactId(g, `${HISTORY_CONTACT}::bigint`)} as id`);
+  return r.rows[0]!.id;
+}
+
+/** The id of one of the bench's contact lists in gallery `g`. */
+export function benchListId(g: BenchGallery, list: keyof typeof BENCH_LISTS): string {
+  return `list_bench${g.key}${String(BENCH_LISTS[list]).padStart(8, "0")}`;
+}
 
 /** The id of the artwork with the long activity timeline (TIMELINE_ENTRIES entries) in gallery `g`. */
 export async function timelineArtworkId(client: pg.Pool | pg.ClientBase, g: BenchGallery): Promise<string> {
@@ -413,6 +970,7 @@ export async function timelineArtworkId(client: pg.Pool | pg.ClientBase, g: Benc
 // ---------------------------------------------------------------------------------------------------------
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 export interface SeedReport {
   seeded: boolean;
@@ -428,6 +986,11 @@ export async function seedBench(url: string, log: (msg: string) => void = consol
   const rows: Record<string, number> = {};
   try {
     await client.query("set client_min_messages = warning");
+    for (const g of BENCH_GALLERIES) {
+      if (gcd(STRIDE, g.contacts) !== 1) {
+        throw new Error(`bench seed: the contact count ${g.contacts} must not be a multiple of ${STRIDE}`);
+      }
+    }
     const todo: { step: SeedStep; g: BenchGallery; from: number }[] = [];
     for (const g of BENCH_GALLERIES) {
       for (const step of SEED_STEPS) {
@@ -471,8 +1034,8 @@ export async function seedBench(url: string, log: (msg: string) => void = consol
     // Secondary indexes of the tables to load are dropped and rebuilt afterwards: far faster than maintaining
     // them row by row (the trigram GIN especially). Constraint indexes (primary keys, uniques) stay.
     const tables = [...new Set(todo.flatMap((t) => t.step.tables))];
-    const indexes = await client.query<{ name: string; def: string }>(
-      `select indexname as name, indexdef as def from pg_indexes
+    const indexes = await client.query<{ name: string; def: string; table: string }>(
+      `select indexname as name, indexdef as def, tablename as "table" from pg_indexes
        where schemaname = 'public' and tablename = any($1::text[])
          and indexname not in (select conname from pg_constraint)`,
       [tables],
@@ -491,11 +1054,34 @@ export async function seedBench(url: string, log: (msg: string) => void = consol
         );
       }
     }
-    for (const idx of indexes.rows) {
+    // Once per gallery and SQL, after every load: the CRM's aggregates, recomputed from the rows. The indexes
+    // of the tables such SQL writes wait until it has run.
+    const afterLoad = new Map<string, { writes: readonly string[]; galleries: Set<BenchGallery> }>();
+    for (const { step, g } of todo) {
+      if (!step.afterLoad) continue;
+      const entry = afterLoad.get(step.afterLoad.sql) ?? {
+        writes: step.afterLoad.writes,
+        galleries: new Set(),
+      };
+      entry.galleries.add(g);
+      afterLoad.set(step.afterLoad.sql, entry);
+    }
+    const later = new Set([...afterLoad.values()].flatMap((a) => a.writes));
+    const rebuild = async (idx: { name: string; def: string }) => {
       const t0 = performance.now();
       await client.query(idx.def);
       log(`  index ${idx.name} rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    };
+    for (const idx of indexes.rows) if (!later.has(idx.table)) await rebuild(idx);
+    if (afterLoad.size) await client.query(`analyze ${tables.join(", ")}`);
+    for (const [sqlText, { galleries }] of afterLoad) {
+      for (const g of galleries) {
+        const t0 = performance.now();
+        await client.query(sqlText, [g.id]);
+        log(`  ${sqlText} (${g.key.toUpperCase()}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
     }
+    for (const idx of indexes.rows) if (later.has(idx.table)) await rebuild(idx);
     await client.query("commit");
     const t0 = performance.now();
     await client.query(

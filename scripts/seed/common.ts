@@ -10,6 +10,9 @@ export const DAY = 24 * HOUR;
 export const SPAN_START = Date.UTC(2024, 0, 1);
 export const IMAGE_HOST = "https://images.northlight.example";
 export const MATCH_MODEL = "northlight-match-2025-11";
+/** The demo gallery's default currency, and what a unit of each currency it sells in is worth in it. */
+export const DEFAULT_CURRENCY = "USD";
+export const FX_TO_DEFAULT: Readonly<Record<string, number>> = { USD: 1, EUR: 1.08, GBP: 1.27 };
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 export const isoDate = (ms: number) => iso(ms).slice(0, 10);

@@ -1,21 +1,32 @@
 /** Static and dynamic contact lists, and the engine's verdicts for the described segment. */
 import * as schema from "../../db/schema";
-import type { ContactListQuery } from "../../db/schema/contact-lists";
+import type { ContactListQuery as StoredQuery } from "../../db/schema/contact-lists";
+import { ContactListQuery, type ContactListQueryInput } from "../../lib/schemas/contact-filters";
 import { BASE, DAY, iso, MATCH_MODEL } from "./common";
 import { isBuyer, type Person, type SeedContext } from "./context";
+import { CONTACT_TAGS } from "./material";
 
-/** Static and dynamic contact lists, and the engine's verdicts for the described segment. Returns list ids. */
-export function seedContactLists(ctx: SeedContext, people: Person[]): string[] {
+/** The list whose `described_as` the engine judged (its verdicts are stored under `segment:<its id>`). */
+const DESCRIBED = "Painting collectors to court";
+
+/**
+ * Static lists with members, and dynamic lists whose saved filters combine several of the contact filters
+ * (type with spend, engagement kind with a date, price band with works acquired, a tag with consent, a
+ * description the engine judges). Every saved filter is parsed with the API's own schema, so the seed cannot
+ * store one the API would reject. Returns the list ids in order (the first is the fair pipeline).
+ */
+export function seedContactLists(ctx: SeedContext, people: Person[], contactTags: string[]): string[] {
   const { rng, newId, G, rows } = ctx;
   const buyers = people.filter(isBuyer);
   const active = people.filter((p) => !p.archived);
   const collectors = active.filter((p) => p.type === "collector");
+  const newsletterTag = contactTags[CONTACT_TAGS.indexOf("Newsletter")]!;
   const listSpecs: [
     title: string,
     kind: string,
     description: string,
     members: Person[] | null,
-    query: ContactListQuery | null,
+    query: ContactListQueryInput | null,
   ][] = [
     [
       "Spring Fair 2026 pipeline",
@@ -49,16 +60,11 @@ export function seedContactLists(ctx: SeedContext, people: Person[]): string[] {
       null,
     ],
     [
-      "Engaged collectors, $25k+",
+      "Collectors, $25k and more",
       "segment",
-      "Engaged collectors who have spent at least $25,000.",
+      "Collectors whose completed purchases add up to at least $25,000.",
       null,
-      {
-        type: "collector",
-        lead_status: "engaged",
-        min_total_spend_cents: 2_500_000,
-        described_as: "collectors building a serious contemporary painting collection",
-      },
+      { type: "collector", min_total_spend_cents: 2_500_000 },
     ],
     [
       "Viewing room visitors this winter",
@@ -67,9 +73,33 @@ export function seedContactLists(ctx: SeedContext, people: Person[]): string[] {
       null,
       { engaged_event: "room_opened", engaged_since: "2025-11-01T00:00:00Z" },
     ],
+    [
+      "Repeat buyers, $5k–$25k a work",
+      "segment",
+      "Two works or more at an average between $5,000 and $25,000.",
+      null,
+      { price_band: "5k_25k", min_works_acquired: 2 },
+    ],
+    [
+      "Newsletter, opted in",
+      "mailing",
+      "Tagged for the newsletter and consented to email.",
+      null,
+      { tag_id: [newsletterTag], email_consent: "granted" },
+    ],
+    [
+      DESCRIBED,
+      "segment",
+      "Collectors the engine judges likely to buy contemporary painting.",
+      null,
+      {
+        type: "collector",
+        described_as: "collectors building a serious contemporary painting collection",
+      },
+    ],
   ];
   const lists = listSpecs.map(([title, kind, description, members, query], i) => {
-    const createdMs = Date.UTC(2025, 5, 1) + i * 21 * DAY;
+    const createdMs = Date.UTC(2025, 5, 1) + i * 14 * DAY;
     const id = newId("list", createdMs);
     rows(schema.contactLists).push({
       id,
@@ -78,7 +108,8 @@ export function seedContactLists(ctx: SeedContext, people: Person[]): string[] {
       description,
       kind,
       isDynamic: query !== null,
-      dynamicQuery: query,
+      // Stored as the API stores it: parsed (a single tag_id becomes an array of one).
+      dynamicQuery: query === null ? null : (ContactListQuery.parse(query) as unknown as StoredQuery),
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs + 3 * DAY),
     });
@@ -93,15 +124,21 @@ export function seedContactLists(ctx: SeedContext, people: Person[]): string[] {
     });
     return id;
   });
-  // The engine's verdicts for the described dynamic segment (read by judged_rubric=segment:<list id>).
-  const rubricKey = `segment:${lists[4]!}`;
-  for (const person of rng.sample(collectors, 100)) {
-    const probability = Math.round(rng.next() * 1000) / 1000;
+
+  // The engine's verdicts for the described segment (read by judged_rubric=segment:<list id> and by the list
+  // itself): judged true at or above the visible floor (0.6), judged true below it, and judged false. Archived
+  // collectors are judged too; the list never shows them.
+  const described = lists[listSpecs.findIndex(([title]) => title === DESCRIBED)]!;
+  const allCollectors = people.filter((p) => p.type === "collector");
+  for (const person of rng.sample(allCollectors, 100)) {
+    const verdict = rng.chance(0.75);
+    const probability =
+      Math.round((verdict ? 0.3 + rng.next() * 0.69 : 0.02 + rng.next() * 0.53) * 1000) / 1000;
     rows(schema.rubricJudgments).push({
       ...G,
-      rubricKey: rubricKey,
+      rubricKey: `segment:${described}`,
       contactId: person.id,
-      verdict: probability >= 0.5,
+      verdict,
       probability,
       model: MATCH_MODEL,
       reasons: [

@@ -1,4 +1,8 @@
-/** 300 contacts with their collector and institution profiles, assignees and tags; consignments. */
+/**
+ * 300 contacts with their collector and institution profiles, assignees and tags; consignments. Every
+ * contact_type, lead_status and email_consent value; a few archived contacts, one of them an older record of a
+ * current collector with the same email.
+ */
 import * as schema from "../../db/schema";
 import { ascii, BASE, DAY, HOUR, iso, SPAN_START } from "./common";
 import type { Art, Insert, Person, SeedContext } from "./context";
@@ -36,6 +40,7 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
     return name;
   };
   const usedInstitutions = new Set<string>();
+  const usedEmails = new Set<string>();
   const people: Person[] = [];
   const typeOrder = Object.keys(CONTACT_TYPES) as (keyof typeof CONTACT_TYPES)[];
   const statusOrder = Object.keys(LEAD_STATUSES) as (keyof typeof LEAD_STATUSES)[];
@@ -80,8 +85,14 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       formOfAddress = rng.chance(0.5) ? rng.pick(["Ms.", "Mr.", "Dr.", "Mx.", "Prof."]) : null;
     }
     if (rng.chance(0.05)) email = null;
-    const doNotEmail = email !== null && rng.chance(0.06);
     const archived = i >= 20 && rng.chance(0.05);
+    // Emails are unique among the unarchived contacts of a gallery: a clash gets a numbered mailbox.
+    if (email !== null && !archived) {
+      const [local, domain] = email.split("@") as [string, string];
+      for (let n = 2; usedEmails.has(email); n++) email = `${local}${n}@${domain}`;
+      usedEmails.add(email);
+    }
+    const doNotEmail = email !== null && rng.chance(0.06);
     const budget = type === "collector" ? rng.pick(BUDGET_BANDS) : null;
 
     const customFields: Record<string, unknown> = {};
@@ -115,7 +126,9 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       lastInteractionType: null,
       leadStatus: leadStatus,
       doNotEmail: doNotEmail,
-      emailConsent: doNotEmail ? "revoked" : rng.weighted({ granted: 55, pending: 40, revoked: 5 }),
+      emailConsent: doNotEmail
+        ? rng.pick(["declined", "unsubscribed"])
+        : rng.weighted({ granted: 55, pending: 35, declined: 5, unsubscribed: 5 }),
       archivedAt: archived ? iso(rng.between(createdMs, BASE - DAY)) : null,
       saveState: "new",
       customFields: customFields,
@@ -196,6 +209,20 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       rows(schema.contactTags).push({ ...G, contactId: id, tagId: tagId, createdAt: iso(createdMs) });
     }
   });
+
+  // An old record, archived, of a collector who has an active record now: the same name and email, which the
+  // rule allows because only unarchived contacts must have distinct emails.
+  const old = people.find((p) => p.archived && p.type === "collector");
+  const current = people.find(
+    (p) => !p.archived && p.type === "collector" && p.email !== null && old && p.createdMs > old.createdMs,
+  );
+  if (!old || !current)
+    throw new Error("seed: no archived collector to hold an older record of a current one");
+  old.name = current.name;
+  old.email = current.email;
+  old.row.name = current.name;
+  old.row.email = current.email;
+  old.row.company = current.row.company;
   return people;
 }
 

@@ -58,16 +58,24 @@ export interface Person {
   interactionIds: string[];
   engagementIds: string[];
   saleIds: string[];
-  /** The contact's row; roll-ups (last interaction, updated_at) are applied to it before it is written. */
+  /**
+   * The contact's row; updated_at is rolled up before it is written. Its kept aggregates (spend, works, last
+   * interaction, last engagement) are left at their defaults: the database's triggers fill them from the rows.
+   */
   row: Insert<typeof schema.contacts>;
 }
 
 export interface Sale {
   id: string;
-  art: Art;
+  /** The works sold together, in order (sale_artworks), each at its price in `prices`. */
+  arts: Art[];
+  prices: number[];
   buyer: Person;
+  /** The sum of `prices`, in `currency`. */
   amount: number;
   currency: string;
+  /** `amount` in the gallery's default currency. */
+  baseAmount: number;
   soldMs: number;
   status: string;
 }

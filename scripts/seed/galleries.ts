@@ -1,7 +1,7 @@
 /** The demo gallery and its two members (an editor and a viewer, with passwords to sign in with). */
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import * as schema from "../../db/schema";
-import { DAY, HOUR, iso, SPAN_START } from "./common";
+import { DAY, DEFAULT_CURRENCY, HOUR, iso, SPAN_START } from "./common";
 import type { GalleryIds, SeedContext } from "./context";
 
 export const DEMO_SLUG = "demo";
@@ -34,7 +34,7 @@ export function seedGallery(ctx: SeedContext): void {
     name: "Northlight Gallery",
     slug: DEMO_SLUG,
     livemode: false,
-    defaultCurrency: "USD",
+    defaultCurrency: DEFAULT_CURRENCY,
     createdAt: iso(GALLERY_CREATED),
     updatedAt: iso(GALLERY_CREATED),
   });

@@ -71,7 +71,7 @@ function generate(ctx: SeedContext): void {
   seedInteractions(ctx, arts, people);
   seedEngagement(ctx, people, publishedArts, rooms);
   seedNotesAndTasks(ctx, people);
-  const lists = seedContactLists(ctx, people);
+  const lists = seedContactLists(ctx, people, ref.contactTags);
   seedInbox(ctx, people, publishedArts);
   seedInvoices(ctx, allSales);
   const offerItems = seedOffers(ctx, people, publishedArts);

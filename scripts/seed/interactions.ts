@@ -1,4 +1,4 @@
-/** The CRM timeline (interactions) and engagement signals, with the contact roll-ups they imply. */
+/** The CRM timeline (interactions) and engagement signals. */
 import * as schema from "../../db/schema";
 import { BASE, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
@@ -11,19 +11,40 @@ function pickKnownAt(rng: Rng, arts: Art[], ms: number, since: (art: Art) => num
   return known.length ? rng.pick(known) : null;
 }
 
-/** The CRM timeline; keeps each contact's last_interaction_* and updated_at consistent with it. */
+/**
+ * The CRM timeline, of every interaction type. The contact's last_interaction_* is left to the database's
+ * trigger on `interactions`; a contact's interactions have distinct instants, so "the newest" is never a tie.
+ * Keeps each contact's updated_at at or after its newest interaction.
+ */
 export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]): void {
   const { rng, newId, G, rows, editorId, viewerId } = ctx;
-  const interactionTypes = { email: 35, call: 20, meeting: 12, visit: 10, note: 23 } as const;
-  const lastInteraction = new Map<string, { ms: number; type: string }>();
+  const interactionTypes = {
+    email: 30,
+    call: 17,
+    meeting: 10,
+    visit: 8,
+    note: 20,
+    message: 6,
+    viewing: 4,
+    event: 3,
+    other: 2,
+  } as const;
+  const lastInteraction = new Map<string, number>();
   for (const person of people) {
     const n = rng.weighted({ "0": 15, "2": 25, "4": 25, "7": 20, "12": 15 });
+    const used = new Set<number>();
     for (let k = 0; k < Number(n); k++) {
       const type = rng.weighted(interactionTypes);
-      const ms = rng.between(person.createdMs, BASE - HOUR);
+      let ms = rng.between(person.createdMs, BASE - HOUR);
+      while (used.has(ms)) ms += 1000;
+      used.add(ms);
       const art = rng.chance(0.4) ? pickKnownAt(rng, arts, ms, (a) => a.createdMs) : null;
       const direction =
-        type === "email" || type === "call" ? (rng.chance(0.5) ? "inbound" : "outbound") : null;
+        type === "email" || type === "call" || type === "message"
+          ? rng.chance(0.5)
+            ? "inbound"
+            : "outbound"
+          : null;
       const summary =
         type === "note"
           ? rng.pick([
@@ -38,6 +59,8 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
                 "Invitation to the opening",
                 "Shipping and installation questions",
                 "Discussed the spring programme",
+                ...(type === "viewing" ? ["Private viewing of the winter hang"] : []),
+                ...(type === "event" ? ["Came to the Tidewater opening"] : []),
               ]);
       const id = newId("int", ms);
       person.interactionIds.push(id);
@@ -55,8 +78,7 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
         createdAt: iso(ms),
         updatedAt: iso(ms),
       });
-      const prev = lastInteraction.get(person.id);
-      if (!prev || prev.ms < ms) lastInteraction.set(person.id, { ms, type });
+      lastInteraction.set(person.id, Math.max(lastInteraction.get(person.id) ?? 0, ms));
       if (art !== null && direction === "inbound") {
         ctx.activity(art, ms, {
           eventType: "interaction",
@@ -69,19 +91,16 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
     }
   }
 
-  // Contact roll-ups
   for (const person of people) {
-    const last = lastInteraction.get(person.id);
-    if (last) {
-      person.row.lastInteractionAt = iso(last.ms);
-      person.row.lastInteractionType = last.type;
-    }
     const archivedMs = person.row.archivedAt ? Date.parse(person.row.archivedAt as string) : 0;
-    person.row.updatedAt = iso(Math.max(person.createdMs, last?.ms ?? 0, archivedMs));
+    person.row.updatedAt = iso(Math.max(person.createdMs, lastInteraction.get(person.id) ?? 0, archivedMs));
   }
 }
 
-/** Engagement signals of every kind the contact filters know. */
+/**
+ * Engagement signals of every kind the contact filters know, over the last year. The contact's last_engaged_at
+ * and its newest engagement per kind (contact_engagement) are left to the database's trigger.
+ */
 export function seedEngagement(
   ctx: SeedContext,
   people: Person[],

@@ -2,11 +2,27 @@
  * What the demo data must hold for the API to serve it as it would serve its own writes. Run on the seeded
  * gallery before the seed's transaction commits: a violation aborts the seed, naming the rule and a few rows.
  */
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { type ContactListFilters, contactConditions } from "../../db/queries/contact-filters";
 import { formatWritableFields } from "../../lib/schemas/artwork-formats";
 import { artworkActivityTypes } from "../../lib/schemas/artwork-timeline";
 import { ArtworkUpdate, type InheritableField, inheritableFields } from "../../lib/schemas/artworks";
 import { auctionResults } from "../../lib/schemas/auction-records";
+import { ContactListQuery } from "../../lib/schemas/contact-filters";
+import {
+  contactListKinds,
+  contactSaveStates,
+  contactTypes,
+  emailConsents,
+  engagementKinds,
+  interactionDirections,
+  interactionTypes,
+  leadStatuses,
+  priceBands,
+} from "../../lib/schemas/contacts";
+import { BASE, DAY } from "./common";
 
 const textArray = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(", ")}]::text[]`;
 
@@ -117,14 +133,176 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
     sql: `select e.id || ' (' || e.event_type || ')' as id from artwork_activity_events e join artworks a on a.id = e.artwork_id
       where e.gallery_id = $1 and (e.occurred_at < a.created_at or e.occurred_at > a.updated_at)`,
   },
+  // The CRM. The kept aggregates are written by the database's triggers; each is checked against a
+  // recomputation from the rows it summarises.
+  {
+    rule: "a contact's total_spend_cents and works_acquired are the sums over its completed sales",
+    sql: `select c.id from contacts c
+      left join (select contact_id, sum(base_amount_cents) as total, sum(works_count) as works from sales
+        where gallery_id = $1 and status = 'completed' group by contact_id) s on s.contact_id = c.id
+      where c.gallery_id = $1 and (c.total_spend_cents <> coalesce(s.total, 0) or c.works_acquired <> coalesce(s.works, 0))`,
+  },
+  {
+    rule: "a contact's last_interaction_at and _type are its newest interaction's",
+    sql: `select c.id from contacts c
+      left join lateral (select i.occurred_at, i.type from interactions i where i.contact_id = c.id
+        order by i.occurred_at desc, i.created_at desc, i.id desc limit 1) i on true
+      where c.gallery_id = $1 and (c.last_interaction_at is distinct from i.occurred_at
+        or c.last_interaction_type is distinct from i.type)`,
+  },
+  {
+    rule: "a contact's last_engaged_at is its newest engagement event's time",
+    sql: `select c.id from contacts c where c.gallery_id = $1 and c.last_engaged_at is distinct from
+      (select max(e.occurred_at) from engagement_events e where e.contact_id = c.id)`,
+  },
+  {
+    rule: "contact_engagement holds exactly the newest engagement of each kind per contact",
+    sql: `select coalesce(ce.contact_id, e.contact_id) || ' (' || coalesce(ce.kind, e.kind) || ')' as id
+      from (select * from contact_engagement where gallery_id = $1) ce
+      full join (select contact_id, kind, max(occurred_at) as last_at from engagement_events
+        where gallery_id = $1 group by contact_id, kind) e on e.contact_id = ce.contact_id and e.kind = ce.kind
+      where ce.last_at is distinct from e.last_at`,
+  },
+  {
+    rule: "a contact's email is stored trimmed and lower-cased",
+    sql: `select id from contacts where gallery_id = $1 and (email <> lower(btrim(email)) or email = '')`,
+  },
+  {
+    rule: "contact, interaction and engagement values are of the API's sets",
+    sql: `select id from contacts where gallery_id = $1 and not (contact_type = any(${textArray(contactTypes)})
+        and lead_status = any(${textArray(leadStatuses)}) and email_consent = any(${textArray(emailConsents)})
+        and save_state = any(${textArray(contactSaveStates)}))
+      union all
+      select id from interactions where gallery_id = $1 and (not type = any(${textArray(interactionTypes)})
+        or direction is not null and not direction = any(${textArray(interactionDirections)}))
+      union all
+      select id from engagement_events where gallery_id = $1 and not kind = any(${textArray(engagementKinds)})
+      union all
+      select id from contact_lists where gallery_id = $1 and (not kind = any(${textArray(contactListKinds)})
+        or is_dynamic <> (dynamic_query is not null))`,
+  },
+  {
+    rule: "a sale counts at least its catalogued works, and its base amount is its amount in the default currency",
+    sql: `select s.id from sales s join galleries g on g.id = s.gallery_id where s.gallery_id = $1
+      and (s.works_count < greatest(1, (select count(*) from sale_artworks sa where sa.sale_id = s.id))
+        or s.currency = g.default_currency and s.base_amount_cents <> s.amount_cents)`,
+  },
+  {
+    rule: "a sale's works are works of its gallery, each sold once",
+    sql: `select sa.sale_id as id from sale_artworks sa join sales s on s.id = sa.sale_id
+        left join artworks a on a.id = sa.artwork_id and a.gallery_id = s.gallery_id
+      where s.gallery_id = $1 and (a.id is null or sa.gallery_id <> s.gallery_id)
+      union all
+      select min(sa.sale_id) from sale_artworks sa join sales s on s.id = sa.sale_id
+      where s.gallery_id = $1 and s.status = 'completed' group by sa.artwork_id having count(*) > 1`,
+  },
 ];
 
-/** Throws when a rule has offending rows in the gallery. */
+/**
+ * What the demo roster must show: each probe is a contacts-list filter (the API's own conditions, from
+ * db/queries/contact-filters) that must match some unarchived contacts and, unless `some`, not all of them.
+ */
+interface Probe {
+  label: string;
+  filters: ContactListFilters;
+  /** Only "matches at least one" (archived shelf, static lists). */
+  some?: boolean;
+}
+
+const since = (days: number) => new Date(BASE - days * DAY).toISOString();
+
+async function rosterProbes(client: pg.ClientBase, galleryId: string): Promise<Probe[]> {
+  const ids = async (text: string) =>
+    (await client.query<{ id: string }>(text, [galleryId])).rows.map((r) => r.id);
+  const members = await ids("select id from members where gallery_id = $1 order by id");
+  const tags = await ids("select id from tags where gallery_id = $1 and scope = 'contact' order by id");
+  const lists = await client.query<{ id: string; is_dynamic: boolean; described: boolean }>(
+    `select id, is_dynamic, dynamic_query ? 'described_as' as described from contact_lists
+     where gallery_id = $1 order by id`,
+    [galleryId],
+  );
+  const each = <T extends string>(name: keyof ContactListFilters, values: readonly T[]): Probe[] =>
+    values.map((v) => ({ label: `${name}=${v}`, filters: { [name]: v } }));
+  const probes: Probe[] = [
+    ...each("type", contactTypes),
+    ...each("lead_status", leadStatuses),
+    ...each("price_band", priceBands),
+    ...each("assigned_to", members),
+    ...tags.map((t) => ({ label: `tag_id=${t}`, filters: { tag_id: [t] } })),
+    ...each("has_interaction_since", [since(30), since(365)]),
+    ...[1, 2_500_000, 10_000_000].map((n) => ({
+      label: `min_total_spend_cents=${n}`,
+      filters: { min_total_spend_cents: n },
+    })),
+    ...[1, 2, 3].map((n) => ({ label: `min_works_acquired=${n}`, filters: { min_works_acquired: n } })),
+    ...each("engaged_event", engagementKinds),
+    {
+      label: "engaged_event=room_opened&engaged_since=2025-11-01",
+      filters: { engaged_event: "room_opened", engaged_since: "2025-11-01T00:00Z" },
+    },
+    ...each("engaged_since", [since(14), since(90)]),
+    ...each("q", ["example.org", "museum"]),
+    { label: "archived=only", filters: { archived: "only" }, some: true },
+    ...lists.rows.map((l) => ({
+      label: `list_id=${l.id}${l.is_dynamic ? " (dynamic)" : ""}`,
+      filters: { list_id: l.id },
+      some: !l.is_dynamic,
+    })),
+    ...lists.rows
+      .filter((l) => l.described)
+      .map((l) => ({
+        label: `judged_rubric=segment:${l.id}`,
+        filters: { judged_rubric: `segment:${l.id}` },
+      })),
+  ];
+  return probes;
+}
+
+const dialect = new PgDialect();
+
+async function countContacts(client: pg.ClientBase, where: SQL[]): Promise<number> {
+  const q = dialect.sqlToQuery(
+    sql`select count(*)::int as n from contacts c where ${sql.join(where, sql` and `)}`,
+  );
+  const result = await client.query<{ n: number }>(q.sql, q.params);
+  return result.rows[0]!.n;
+}
+
+/** How many unarchived contacts the roster has, and how many each probe's filter matches. */
+export async function rosterCounts(
+  client: pg.ClientBase,
+  galleryId: string,
+): Promise<{ roster: number; probes: (Probe & { n: number })[] }> {
+  const roster = await countContacts(client, contactConditions(galleryId, {}));
+  const probes: (Probe & { n: number })[] = [];
+  for (const probe of await rosterProbes(client, galleryId)) {
+    probes.push({ ...probe, n: await countContacts(client, contactConditions(galleryId, probe.filters)) });
+  }
+  return { roster, probes };
+}
+
+/** Throws when a rule has offending rows in the gallery, or when a filter finds nothing to show. */
 export async function checkDemo(client: pg.ClientBase, galleryId: string): Promise<void> {
   const broken: string[] = [];
   for (const { rule, sql } of DEMO_INVARIANTS) {
     const result = await client.query<{ id: string }>(`${sql} limit 5`, [galleryId]);
     if (result.rowCount) broken.push(`${rule}: ${result.rows.map((r) => r.id).join(", ")}`);
   }
+  const queries = await client.query<{ id: string; q: unknown }>(
+    "select id, dynamic_query as q from contact_lists where gallery_id = $1 and is_dynamic",
+    [galleryId],
+  );
+  for (const list of queries.rows) {
+    const parsed = ContactListQuery.safeParse(list.q);
+    if (!parsed.success) broken.push(`a dynamic list's query is one the API accepts: ${list.id}`);
+  }
   if (broken.length) throw new Error(`seed: the demo data breaks its rules:\n  ${broken.join("\n  ")}`);
+
+  const { roster, probes } = await rosterCounts(client, galleryId);
+  const idle = probes
+    .filter(({ n, some }) => n === 0 || (!some && n >= roster))
+    .map(({ label, n }) => `${label} matches ${n} of ${roster}`);
+  if (idle.length) {
+    throw new Error(`seed: the demo roster leaves filters with nothing to show:\n  ${idle.join("\n  ")}`);
+  }
 }

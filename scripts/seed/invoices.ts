@@ -1,9 +1,9 @@
 /** The invoice template and ten invoices over recent completed sales. */
 import * as schema from "../../db/schema";
-import { BASE, DAY, HOUR, iso, isoDate } from "./common";
+import { BASE, DAY, FX_TO_DEFAULT, HOUR, iso, isoDate } from "./common";
 import type { Sale, SeedContext } from "./context";
 
-/** Ten invoices over recent completed sales. */
+/** Ten invoices over recent completed sales, a line per work sold. */
 export function seedInvoices(ctx: SeedContext, allSales: Sale[]): void {
   const { rng, newId, G, rows } = ctx;
   const templateMs = Date.UTC(2024, 0, 5);
@@ -19,7 +19,6 @@ export function seedInvoices(ctx: SeedContext, allSales: Sale[]): void {
     createdAt: iso(templateMs),
     updatedAt: iso(templateMs),
   });
-  const fx: Record<string, number> = { USD: 1, EUR: 1.08, GBP: 1.27 };
   const invoiceStatuses = [
     "paid",
     "paid",
@@ -53,7 +52,7 @@ export function seedInvoices(ctx: SeedContext, allSales: Sale[]): void {
     const shippingTax = domestic && !taxExempt ? Math.round(shipping * 0.08875) : 0;
     const total = subtotal - discount + tax + shipping + shippingTax;
     const paid = status === "paid" ? total : status === "partially_paid" ? Math.round(total / 2) : 0;
-    const rate = fx[sale.currency] ?? 1;
+    const rate = FX_TO_DEFAULT[sale.currency]!;
     const city = domestic ? "New York" : sale.currency === "GBP" ? "London" : "Paris";
     const id = newId("inv", issuedMs);
     rows(schema.invoices).push({
@@ -101,16 +100,18 @@ export function seedInvoices(ctx: SeedContext, allSales: Sale[]): void {
       createdAt: iso(issuedMs),
       updatedAt: iso(Math.min(BASE - HOUR, issuedMs + (status === "paid" ? 12 : 1) * DAY)),
     });
-    rows(schema.invoiceLineItems).push({
-      id: newId("line", issuedMs),
-      ...G,
-      invoiceId: id,
-      artworkId: sale.art.id,
-      description: `${sale.art.artist.name}, "${sale.art.title}"`,
-      amountCents: subtotal,
-      position: 0,
-      createdAt: iso(issuedMs),
-      updatedAt: iso(issuedMs),
+    sale.arts.forEach((art, position) => {
+      rows(schema.invoiceLineItems).push({
+        id: newId("line", issuedMs),
+        ...G,
+        invoiceId: id,
+        artworkId: art.id,
+        description: `${art.artist.name}, "${art.title}"`,
+        amountCents: sale.prices[position]!,
+        position,
+        createdAt: iso(issuedMs),
+        updatedAt: iso(issuedMs),
+      });
     });
   });
 }
