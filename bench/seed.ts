@@ -17,9 +17,9 @@
  */
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import type { engagementKinds } from "../lib/schemas/contacts";
 import { migrateDatabase } from "../scripts/migrate";
 import { startDatabase } from "../scripts/postgres";
+import { ENGAGEMENT_WEIGHTS } from "../scripts/seed/material";
 
 export const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? ".data/bench-postgres";
 export const BENCH_DATABASE = "gallery_bench";
@@ -446,26 +446,6 @@ const REFRESH_CONTACTS = {
   writes: ["contacts", "contact_engagement"],
 } as const;
 
-/** Engagement kinds by weight (the spec's seventeen `engaged_event` values). */
-const ENGAGEMENT_WEIGHTS: Readonly<Record<(typeof engagementKinds)[number], number>> = {
-  session_started: 14,
-  room_opened: 12,
-  artwork_viewed: 20,
-  document_viewed: 6,
-  email_opened: 16,
-  link_clicked: 8,
-  inquiry_submitted: 4,
-  unsubscribed: 1,
-  favorite_added: 5,
-  favorite_removed: 1,
-  waitlist_joined: 2,
-  waitlist_notified: 1,
-  checkout_started: 2,
-  purchase_completed: 1,
-  drop_entered: 2,
-  drop_allocated: 1,
-  drop_claimed: 1,
-};
 const ARTWORK_ENGAGEMENT = [
   "artwork_viewed",
   "favorite_added",

@@ -19,8 +19,8 @@ export const tagResource = resource({ schema: Tag, table: tags, alias: "tg" });
 export const customStatusResource = resource({ schema: CustomStatus, table: customStatuses, alias: "cs" });
 export const locationResource = resource({ schema: Location, table: locations, alias: "lo" });
 
-type CatalogueTable = typeof artists | typeof tags | typeof customStatuses | typeof locations;
-type CatalogueResource<T extends CatalogueTable> = Resource<z.ZodObject, T, JsonView>;
+export type CatalogueTable = typeof artists | typeof tags | typeof customStatuses | typeof locations;
+export type CatalogueResource<T extends CatalogueTable> = Resource<z.ZodObject, T, JsonView>;
 
 /** A column of the resource's aliased row. */
 function column(r: { spec: { alias: string } }, name: string): SQL {

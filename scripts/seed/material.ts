@@ -1,5 +1,12 @@
 /** Source material for the demo gallery: names, titles, places and the weights the generator draws with. */
 
+import {
+  type contactTypes,
+  engagementKinds,
+  type leadStatuses,
+  priceBands,
+} from "../../lib/schemas/contacts";
+
 /** A word list written as comma-separated text (kept compact; the formatter would put one item per line). */
 function list(text: string): readonly string[] {
   return text
@@ -214,27 +221,17 @@ export const CONTACT_TYPES = {
   advisor: 10,
   press: 7,
   other: 15,
-} as const;
-export const LEAD_STATUSES = { new: 18, active: 30, engaged: 22, dormant: 20, closed: 10 } as const;
-export const ENGAGEMENT_KINDS = [
-  "session_started",
-  "room_opened",
-  "artwork_viewed",
-  "document_viewed",
-  "email_opened",
-  "link_clicked",
-  "inquiry_submitted",
-  "unsubscribed",
-  "favorite_added",
-  "favorite_removed",
-  "waitlist_joined",
-  "waitlist_notified",
-  "checkout_started",
-  "purchase_completed",
-  "drop_entered",
-  "drop_allocated",
-  "drop_claimed",
-] as const;
+} as const satisfies Record<(typeof contactTypes)[number], number>;
+export const LEAD_STATUSES = {
+  new: 18,
+  active: 30,
+  engaged: 22,
+  dormant: 20,
+  closed: 10,
+} as const satisfies Record<(typeof leadStatuses)[number], number>;
+/** The spec's seventeen `engaged_event` values, as the API declares them. */
+export const ENGAGEMENT_KINDS = engagementKinds;
+/** How often each engagement kind occurs, relative to the others (demo seed and bench seed). */
 export const ENGAGEMENT_WEIGHTS: Readonly<Record<(typeof ENGAGEMENT_KINDS)[number], number>> = {
   session_started: 14,
   room_opened: 12,
@@ -254,7 +251,8 @@ export const ENGAGEMENT_WEIGHTS: Readonly<Record<(typeof ENGAGEMENT_KINDS)[numbe
   drop_allocated: 1,
   drop_claimed: 1,
 };
-export const BUDGET_BANDS = ["under_5k", "5k_25k", "25k_100k", "over_100k"] as const;
+/** A collector profile's budget band reads like the price bands the contacts list filters by. */
+export const BUDGET_BANDS = priceBands;
 export const AUCTION_HOUSES = [
   "Harrow & Vale, London",
   "Lindqvist Auktioner, Stockholm",
