@@ -137,6 +137,8 @@ export interface AuthRequirement {
   credentials: readonly CredentialKind[];
   /** Scopes the operation requires; all of them. */
   scopes: readonly string[];
+  /** Why only those kinds; said in the 403 another kind gets. */
+  credentialsReason?: string;
 }
 
 /** The path parameter that carries an upload token (`/uploads/{token}`). */
@@ -202,7 +204,8 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     const principal = toPrincipal(record, hash);
     if (!requirement.credentials.includes(principal.kind)) {
       const accepted = requirement.credentials.map((k) => kindNames[k]).join(" or ");
-      throw new ApiError("forbidden", `This operation requires ${accepted}.`, {
+      const reason = requirement.credentialsReason ? ` ${requirement.credentialsReason}` : "";
+      throw new ApiError("forbidden", `This operation requires ${accepted}.${reason}`, {
         credential: principal.kind,
         accepted: requirement.credentials,
       });

@@ -20,6 +20,11 @@ export interface OperationAuth {
   scopes: readonly string[];
   /** Credential kinds accepted; secret keys and member sessions by default. */
   credentials?: readonly CredentialKind[];
+  /**
+   * Why only those kinds, as a sentence: the 403 that a credential of another kind gets says it (the inbox is
+   * member-private, so a secret key cannot read it).
+   */
+  credentialsReason?: string;
 }
 
 /** What the conformance suite needs to know about an operation, collected as routes are declared. */
@@ -161,7 +166,13 @@ export function operation<const C extends OperationConfig>(config: C) {
   }
   const body = route.request?.body;
   const jsonBody = Boolean(body?.content["application/json"]);
-  const middleware: MiddlewareHandler<AppEnv>[] = [authenticate({ credentials, scopes: auth.scopes })];
+  const middleware: MiddlewareHandler<AppEnv>[] = [
+    authenticate({
+      credentials,
+      scopes: auth.scopes,
+      ...(auth.credentialsReason ? { credentialsReason: auth.credentialsReason } : {}),
+    }),
+  ];
   if (jsonBody) middleware.push(strictJsonBody);
   if (jsonBody && body?.required) middleware.push(requireBody);
   if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
@@ -184,9 +195,9 @@ export function operation<const C extends OperationConfig>(config: C) {
     const scheme = schemes[kind];
     return scheme ? [{ [scheme]: kind === "secret" ? [...auth.scopes] : [] }] : [];
   });
-  const scopeNote = auth.scopes.length
-    ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.`
-    : "";
+  const scopeNote = `${
+    auth.scopes.length ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.` : ""
+  }${auth.credentialsReason ? `\n\n${auth.credentialsReason}` : ""}`;
   // Operations without query parameters still reject unknown ones, like unknown body fields.
   const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
   const created = createRoute({

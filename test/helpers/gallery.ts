@@ -7,6 +7,7 @@ import { textArray } from "../../db/queries/rows";
 import worker from "../../functions/api";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
+import { hashPassword } from "../../lib/password";
 import { allScopes } from "../../lib/scopes";
 import { validateResponse } from "./openapi";
 
@@ -18,6 +19,34 @@ export interface TestGallery {
   key: string;
   /** Mints another secret key with exactly these scopes. */
   keyWith(scopes: readonly string[]): Promise<string>;
+  /**
+   * The gallery's fixture editor: a member signed in once (the same member and session on every call), for
+   * operations that take a member session only, such as the member-private inbox.
+   */
+  editor(): Promise<SignedInMember>;
+}
+
+export interface SignedInMember {
+  id: string;
+  /** The `gss_` session token, sent as `Authorization: Bearer`. */
+  token: string;
+}
+
+/** A new member of the gallery with this role, signed in through POST /auth/sessions. */
+export async function signedInMember(
+  galleryId: string,
+  role: "editor" | "viewer" = "editor",
+): Promise<SignedInMember> {
+  const id = newId("mem");
+  const email = `${id}@gallery.example`;
+  const password = `pw-${crypto.randomUUID()}`;
+  await db().execute(sql`insert into members (id, gallery_id, email, name, role, password_hash)
+    values (${id}, ${galleryId}, ${email}, ${`Member ${role}`}, ${role}, ${await hashPassword(password)})`);
+  const response = await call("POST", "/auth/sessions", { body: { email, password } });
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  }
+  return { id, token: ((await response.json()) as { token: string }).token };
 }
 
 export async function mintKey(
@@ -37,10 +66,15 @@ export async function createGallery(opts: { livemode?: boolean } = {}): Promise<
   await db().execute(
     sql`insert into galleries (id, name, slug, livemode) values (${id}, ${`Test ${id}`}, ${id}, ${opts.livemode ?? false})`,
   );
+  let editor: Promise<SignedInMember> | undefined;
   return {
     id,
     key: await mintKey(id, allScopes),
     keyWith: (scopes) => mintKey(id, scopes),
+    editor: () => {
+      editor ??= signedInMember(id, "editor");
+      return editor;
+    },
   };
 }
 

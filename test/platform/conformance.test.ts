@@ -7,7 +7,7 @@ import { type OperationEntry, operationRegistry } from "../../lib/http/operation
 import { newId } from "../../lib/ids";
 import { allScopes } from "../../lib/scopes";
 import { bodyFixtures, fixtureIdsFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
-import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
+import { call, createGallery, db, signedInMember, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { PNG } from "../helpers/uploads";
 
@@ -71,6 +71,15 @@ function valuesAt(value: unknown, segments: readonly string[]): unknown[] {
   return next === undefined ? [] : valuesAt(next, rest);
 }
 
+/**
+ * The credential the generated checks send for `g`: its all-scopes secret key, or, for an operation that takes
+ * a member session only (the member-private inbox), the gallery's fixture editor's session, which the fixtures
+ * make their resources for.
+ */
+async function credentialFor(op: OperationEntry, g: TestGallery): Promise<string> {
+  return op.credentials.includes("secret") ? g.key : (await g.editor()).token;
+}
+
 function requestFor(op: OperationEntry, key: string | null, ids: Record<string, string> = {}, query = "") {
   const body = op.exampleBody ?? (["POST", "PATCH", "PUT"].includes(op.method) ? {} : undefined);
   return call(op.method, `${pathFor(op, ids)}${query}`, { key, body });
@@ -111,8 +120,15 @@ describe("route registry", () => {
 describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
   let home: TestGallery;
   let other: TestGallery;
+  /** What each gallery's checks send (credentialFor). */
+  let homeCredential: string;
+  let otherCredential: string;
   beforeAll(async () => {
     [home, other] = await Promise.all([createGallery(), createGallery()]);
+    [homeCredential, otherCredential] = await Promise.all([
+      credentialFor(op, home),
+      credentialFor(op, other),
+    ]);
   });
 
   it("answers 401 without a credential", async () => {
@@ -147,7 +163,9 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     await expectProblem(await requestFor(op, "not-a-key"), 401, "unauthenticated");
   });
 
-  it.each(op.scopes.map((s) => [s]))("answers 403 when scope %s is missing", async (scope) => {
+  it.each(
+    (op.credentials.includes("secret") ? op.scopes : []).map((s) => [s]),
+  )("answers 403 when scope %s is missing", async (scope) => {
     const key = await home.keyWith(allScopes.filter((s) => s !== scope));
     const response = await requestFor(op, key);
     expectPrivate(response);
@@ -155,101 +173,107 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     expect(body.details).toHaveProperty("missing_scopes", [scope]);
   });
 
+  // A member's scopes come from their role: a viewer holds only `:read` scopes, so it lacks every other one.
+  it.each(
+    (op.credentials.includes("secret") ? [] : op.scopes.filter((s) => !s.endsWith(":read"))).map((s) => [s]),
+  )("answers 403 to a viewer's session, which lacks %s", async (scope) => {
+    const viewer = await signedInMember(home.id, "viewer");
+    const response = await requestFor(op, viewer.token);
+    expectPrivate(response);
+    const body = await expectProblem(response, 403, "forbidden");
+    expect(body.details).toHaveProperty("missing_scopes", expect.arrayContaining([scope]));
+  });
+
   it.runIf(!op.credentials.includes("secret"))("answers 403 to a secret key", async () => {
     await expectProblem(await requestFor(op, home.key), 403, "forbidden");
   });
 
-  it.runIf(Object.keys(op.pathIds).length > 0 && op.credentials.includes("secret"))(
-    "answers 404 for another gallery's id",
-    async () => {
-      const ids = await fixtureIds(op, other);
-      await expectProblem(await requestFor(op, home.key, ids), 404, "not_found");
-      // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
-      const own = await call(op.method, pathFor(op, ids), {
-        key: other.key,
-        body: await validBody(op, other, ids),
-      });
-      expect(own.status).toBeLessThan(300);
-      expectPrivate(own);
-    },
-  );
+  it.runIf(Object.keys(op.pathIds).length > 0)("answers 404 for another gallery's id", async () => {
+    const ids = await fixtureIds(op, other);
+    await expectProblem(await requestFor(op, homeCredential, ids), 404, "not_found");
+    // The same ids exist for their owner (so the 404 above is about tenancy, not a bad fixture).
+    const own = await call(op.method, pathFor(op, ids), {
+      key: otherCredential,
+      body: await validBody(op, other, ids),
+    });
+    expect(own.status).toBeLessThan(300);
+    expectPrivate(own);
+  });
 
-  it.runIf(op.paginated && op.credentials.includes("secret"))(
-    "rejects out-of-range limits and bad cursors",
-    async () => {
-      for (const limit of ["0", "101", "abc", "-1", "1.5", ""]) {
-        await expectProblem(await requestFor(op, home.key, {}, `?limit=${limit}`), 400, "invalid_request");
-      }
-      await expectProblem(await requestFor(op, home.key, {}, "?cursor=garbage"), 400, "invalid_request");
-      const sort = op.sorts[0]!;
-      const homeIds = await fixtureIds(op, home);
-      const scope = { gallery: home.id, route: op.operationId, sort, dir: "desc" as const };
-      const position: CursorKey = ["2024-01-01T00:00:00.000Z", "x_1"];
-      const cursor = await encodeCursor(env.SIGNING_SECRET, scope, position);
-      // The control: minted for this gallery, list, sort and dir, it is accepted.
-      const accepted = await requestFor(op, home.key, homeIds, `?cursor=${cursor}`);
-      expect(accepted.status, await accepted.clone().text()).toBe(200);
-      const otherSort = op.sorts.find((s) => s !== sort);
+  it.runIf(op.paginated)("rejects out-of-range limits and bad cursors", async () => {
+    for (const limit of ["0", "101", "abc", "-1", "1.5", ""]) {
       await expectProblem(
-        await requestFor(op, home.key, homeIds, `?cursor=${cursor}&dir=asc`),
+        await requestFor(op, homeCredential, {}, `?limit=${limit}`),
         400,
         "invalid_request",
       );
-      if (otherSort) {
-        await expectProblem(
-          await requestFor(op, home.key, homeIds, `?cursor=${cursor}&sort=${otherSort}`),
-          400,
-          "invalid_request",
-        );
-      }
-      for (const at of [0, 5, Math.floor(cursor.length / 2), cursor.length - 1]) {
-        const tampered = `${cursor.slice(0, at)}${cursor[at] === "A" ? "B" : "A"}${cursor.slice(at + 1)}`;
-        await expectProblem(
-          await requestFor(op, home.key, homeIds, `?cursor=${tampered}`),
-          400,
-          "invalid_request",
-        );
-      }
-      const foreign = await encodeCursor(env.SIGNING_SECRET, { ...scope, route: "someOtherList" }, position);
+    }
+    await expectProblem(await requestFor(op, homeCredential, {}, "?cursor=garbage"), 400, "invalid_request");
+    const sort = op.sorts[0]!;
+    const homeIds = await fixtureIds(op, home);
+    const scope = { gallery: home.id, route: op.operationId, sort, dir: "desc" as const };
+    const position: CursorKey = ["2024-01-01T00:00:00.000Z", "x_1"];
+    const cursor = await encodeCursor(env.SIGNING_SECRET, scope, position);
+    // The control: minted for this gallery, list, sort and dir, it is accepted.
+    const accepted = await requestFor(op, homeCredential, homeIds, `?cursor=${cursor}`);
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const otherSort = op.sorts.find((s) => s !== sort);
+    await expectProblem(
+      await requestFor(op, homeCredential, homeIds, `?cursor=${cursor}&dir=asc`),
+      400,
+      "invalid_request",
+    );
+    if (otherSort) {
       await expectProblem(
-        await requestFor(op, home.key, homeIds, `?cursor=${foreign}`),
+        await requestFor(op, homeCredential, homeIds, `?cursor=${cursor}&sort=${otherSort}`),
         400,
         "invalid_request",
       );
-      // Another gallery's cursor for the same list, sort and dir.
-      const elsewhere = await encodeCursor(env.SIGNING_SECRET, { ...scope, gallery: other.id }, position);
+    }
+    for (const at of [0, 5, Math.floor(cursor.length / 2), cursor.length - 1]) {
+      const tampered = `${cursor.slice(0, at)}${cursor[at] === "A" ? "B" : "A"}${cursor.slice(at + 1)}`;
       await expectProblem(
-        await requestFor(op, home.key, homeIds, `?cursor=${elsewhere}`),
+        await requestFor(op, homeCredential, homeIds, `?cursor=${tampered}`),
         400,
         "invalid_request",
-        {
-          field: "cursor",
-        },
       );
-      const minted = await requestFor(op, other.key, await fixtureIds(op, other), `?cursor=${elsewhere}`);
-      expect(minted.status).toBe(200);
-    },
-  );
+    }
+    const foreign = await encodeCursor(env.SIGNING_SECRET, { ...scope, route: "someOtherList" }, position);
+    await expectProblem(
+      await requestFor(op, homeCredential, homeIds, `?cursor=${foreign}`),
+      400,
+      "invalid_request",
+    );
+    // Another gallery's cursor for the same list, sort and dir.
+    const elsewhere = await encodeCursor(env.SIGNING_SECRET, { ...scope, gallery: other.id }, position);
+    await expectProblem(
+      await requestFor(op, homeCredential, homeIds, `?cursor=${elsewhere}`),
+      400,
+      "invalid_request",
+      {
+        field: "cursor",
+      },
+    );
+    const minted = await requestFor(op, otherCredential, await fixtureIds(op, other), `?cursor=${elsewhere}`);
+    expect(minted.status).toBe(200);
+  });
 
-  it.runIf(op.exampleBody !== undefined && op.credentials.includes("secret"))(
-    "rejects an unknown body field",
-    async () => {
-      const ids = await fixtureIds(op, home);
-      const response = await call(op.method, pathFor(op, ids), {
-        key: home.key,
-        body: { ...op.exampleBody, no_such_field: 1 },
-      });
-      const body = await expectProblem(response, 400, "invalid_request");
-      expect(body.details).toContainEqual({
-        location: "body",
-        field: "no_such_field",
-        message: "is not a known field",
-      });
-    },
-  );
+  it.runIf(op.exampleBody !== undefined)("rejects an unknown body field", async () => {
+    const ids = await fixtureIds(op, home);
+    const response = await call(op.method, pathFor(op, ids), {
+      key: homeCredential,
+      body: { ...op.exampleBody, no_such_field: 1 },
+    });
+    const body = await expectProblem(response, 400, "invalid_request");
+    expect(body.details).toContainEqual({
+      location: "body",
+      field: "no_such_field",
+      message: "is not a known field",
+    });
+  });
 
-  it.runIf(op.credentials.includes("secret"))("rejects an unknown query parameter", async () => {
-    const response = await requestFor(op, home.key, {}, "?no_such_param=1");
+  it("rejects an unknown query parameter", async () => {
+    const response = await requestFor(op, homeCredential, {}, "?no_such_param=1");
     const body = await expectProblem(response, 400, "invalid_request");
     expect(body.details).toContainEqual({
       location: "query",
@@ -362,14 +386,16 @@ function strictJsonCases(
   ];
 }
 
-const bodyOperations = operations.filter((op) => op.jsonBody && op.credentials.includes("secret"));
+const bodyOperations = operations.filter((op) => op.jsonBody);
 
 describe.each(
   bodyOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
 )("%s: strict JSON bodies", (_, op) => {
   let g: TestGallery;
+  let credential: string;
   beforeAll(async () => {
     g = await createGallery();
+    credential = await credentialFor(op, g);
   });
 
   it.each(
@@ -385,7 +411,7 @@ describe.each(
     const before = await events();
     const key = `strict-${crypto.randomUUID()}`;
     const response = await call(op.method, pathFor(op, ids), {
-      key: g.key,
+      key: credential,
       rawBody: c.body,
       headers: { "content-type": "application/json", ...(op.idempotent ? { "Idempotency-Key": key } : {}) },
     });
@@ -399,7 +425,7 @@ describe.each(
     if (op.idempotent) {
       // No claim was made: the key still takes a valid body as a first request.
       const valid = await call(op.method, pathFor(op, ids), {
-        key: g.key,
+        key: credential,
         body: await validBody(op, g, ids),
         headers: { "Idempotency-Key": key },
       });
@@ -409,18 +435,20 @@ describe.each(
   });
 });
 
-const idempotentOperations = operations.filter((op) => op.idempotent && op.credentials.includes("secret"));
+const idempotentOperations = operations.filter((op) => op.idempotent);
 
 describe.each(
   idempotentOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
 )("%s with an Idempotency-Key", (_, op) => {
   let g: TestGallery;
+  let credential: string;
   beforeAll(async () => {
     g = await createGallery();
+    credential = await credentialFor(op, g);
   });
 
   function send(key: string, ids: Record<string, string>, body: Record<string, unknown> | undefined) {
-    return call(op.method, pathFor(op, ids), { key: g.key, body, headers: { "Idempotency-Key": key } });
+    return call(op.method, pathFor(op, ids), { key: credential, body, headers: { "Idempotency-Key": key } });
   }
 
   it("replays the first response for the same key and body, marked Idempotent-Replayed", async () => {
