@@ -13,14 +13,37 @@ function encodeId(prefix: string, now: number, digit: () => number): string {
   return `${prefix}_${time}${rand}`;
 }
 
+/** The last id this isolate minted: its millisecond and random digits (see newId). */
+let last: { ms: number; digits: number[] } | null = null;
+
+/** The random digits plus one, as a 16-digit base-32 number (a carry past the top wraps, 2^-80 unlikely). */
+function incremented(digits: readonly number[]): number[] {
+  const next = [...digits];
+  for (let i = next.length - 1; i >= 0; i--) {
+    next[i] = (next[i]! + 1) % 32;
+    if (next[i] !== 0) break;
+  }
+  return next;
+}
+
 /**
  * Prefixed, time-ordered ids (`art_01jd…`): 48 bits of milliseconds then 80 random bits, Crockford base32,
- * so ids sort by creation time and reveal nothing guessable.
+ * so ids sort by creation time and reveal nothing guessable. Within one millisecond of one isolate they are
+ * monotonic (the random part of the previous id plus one), so the events a write records in order (such as
+ * `fair_run.updated` then `fair_run.succeeded`, which share their `created_at`) also list in that order.
  */
 export function newId(prefix: string, now: number = Date.now()): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let digits: number[];
+  if (last !== null && now === last.ms) {
+    digits = incremented(last.digits);
+  } else {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    digits = [...bytes].map((b) => b % 32);
+  }
+  // An id minted for an earlier instant (a backdated row) leaves the sequence where it was.
+  if (last === null || now >= last.ms) last = { ms: now, digits };
   let i = 0;
-  return encodeId(prefix, now, () => bytes[i++]! % 32);
+  return encodeId(prefix, now, () => digits[i++]!);
 }
 
 /**

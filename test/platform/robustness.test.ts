@@ -144,8 +144,11 @@ async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promis
     if (prefix) byPrefix[prefix] = id;
   }
   const kind = credentialKind(op);
-  const credential =
-    kind === "key" ? gallery.key : kind === "session" ? await sessionToken(gallery.id) : undefined;
+  // The fixtures make a session-only operation's resources for the gallery's fixture editor (the inbox is
+  // member-private); an operation without path ids gets a session of its own (signing out ends only that one).
+  const session = async () =>
+    Object.keys(ids).length > 0 ? (await gallery.editor()).token : await sessionToken(gallery.id);
+  const credential = kind === "key" ? gallery.key : kind === "session" ? await session() : undefined;
   const schema = bodySchema(op);
   const base = schema ? (validValue(schema) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({});
   return { ids, base, ...(credential ? { credential } : {}) };
