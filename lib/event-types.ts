@@ -77,6 +77,40 @@ export const eventTypes = {
   "task.updated":
     "A task's fields changed, or it was marked done or reopened. `data.previous_attributes` holds the former values.",
   "task.deleted": "A task was deleted. `data.object` is its last state.",
+  "fair_run.created": "A fair-submission run was started: running, at step 0, with an empty action log.",
+  "fair_run.updated":
+    "A fair run's status, step count, error or action log changed. `data.previous_attributes` holds the former values of status, step_count and error that changed; `data.appended_actions` the actions appended (as stored); `data.approved_positions` the log positions of gated actions newly approved.",
+  "fair_run.succeeded":
+    "A fair run finished successfully, every gated action approved (emitted beside fair_run.updated).",
+  "fair_run.failed":
+    "A fair run finished with a failure; `data.object.error` says why when the run reported it (emitted beside fair_run.updated).",
+  "fair_run.cancelled": "A fair run was cancelled before it finished (emitted beside fair_run.updated).",
+  "invoice.created":
+    "An invoice was created, as a draft or issued (`unpaid`), with the next number of the gallery's sequence.",
+  "invoice.updated":
+    "An invoice changed: status, dates, amounts, payment, addresses or other fields. `data.previous_attributes` holds the former values of every field that moved, computed ones included (total_cents, base_amount_cents, amount_due_cents).",
+  "invoice.issued":
+    "An invoice was issued: created as `unpaid`, or a draft moved to `unpaid` (emitted beside invoice.created or invoice.updated).",
+  "invoice.payment_recorded":
+    "amount_paid_cents grew (emitted beside invoice.updated). `data.previous_attributes.amount_paid_cents` is the amount paid before, so the payment is the difference.",
+  "invoice.paid": "An invoice became paid in full (emitted beside invoice.updated).",
+  "invoice.voided": "A draft or unpaid invoice was voided (emitted beside invoice.updated); void is final.",
+  "invoice.archived":
+    "An invoice was put on the archive shelf: left out of the default list, still readable by id.",
+  "invoice.restored": "An archived invoice was taken off the archive shelf, back into the default list.",
+  "inbox_connection.created":
+    "A member connected an account (email, WhatsApp, SMS) to their inbox. `data.object` leaves out the address: the inbox is member-private.",
+  "inbox_connection.deleted":
+    "A member disconnected an account; its threads stay without a connection. `data.object` is its last state, without the address.",
+  "inbox_message.received":
+    "An inbound message was delivered to a member's inbox. `data.object` names the message, its thread, member, channel and contact, never its content.",
+  "inbox_message.sent":
+    "An outbound message (one the member sent) was delivered to their inbox. `data.object` carries no content.",
+  "inbox_thread.updated":
+    "A thread's state, snooze, assignee or triage changed. `data.previous_attributes` holds the former values (triage: the sub-fields that changed). `data.object` carries no content.",
+  "inbox_thread.marked_read": "A member marked a thread read; `data.object.unread_count` is 0.",
+  "inbox_thread.marked_unread":
+    "A member marked a thread unread: all its inbound messages are unread again (`data.object.unread_count`).",
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",

@@ -62,6 +62,11 @@ export const inboxThreads = pgTable(
     connectionId: uuid("connection_id").references(() => inboxConnections.id, { onDelete: "set null" }),
     channel: text("channel").notNull(),
     providerThreadId: text("provider_thread_id"),
+    /**
+     * The other party's address, normalised (an email lower-cased, a phone in E.164): what the thread's contact is
+     * matched by.
+     */
+    counterpartAddress: text("counterpart_address"),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     /** Denormalised from the contact (or the correspondent's display name when no contact is linked). */
     contactName: text("contact_name"),
@@ -101,10 +106,10 @@ export const inboxThreads = pgTable(
     index("inbox_threads_member_unread_idx")
       .on(t.galleryId, t.memberId, t.lastMessageAt, t.id)
       .where(sql`${t.unreadCount} > 0`),
+    // Not led by state: `state=open` also takes expired snoozes, and priority is most often asked of every state.
     index("inbox_threads_priority_idx").on(
       t.galleryId,
       t.memberId,
-      t.state,
       t.triageExpectsReply.desc().nullsLast(),
       t.triageUrgencyRank.asc().nullsLast(),
       t.triageIntentProbability.desc().nullsLast(),
@@ -148,6 +153,10 @@ export const inboxMessages = pgTable(
       .where(sql`${t.direction} = 'inbound' and ${t.readAt} is null`),
     uniqueIndex("inbox_messages_provider_key")
       .on(t.threadId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    // Ingest finds a delivered message by its provider id across a connection's threads.
+    index("inbox_messages_provider_message_idx")
+      .on(t.galleryId, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
   ],
 );

@@ -10,7 +10,14 @@ import { Artist, CustomStatus, Location, Tag } from "../../lib/schemas/catalogue
 import { ContactList, ContactListMembershipChange } from "../../lib/schemas/contact-lists";
 import { Contact } from "../../lib/schemas/contacts";
 import { EngagementEvent } from "../../lib/schemas/engagements";
+import { FairRun, fairRunUpdatedData } from "../../lib/schemas/fair-runs";
+import {
+  InboxConnectionEventObject,
+  InboxMessageEventObject,
+  InboxThreadEventObject,
+} from "../../lib/schemas/inbox";
 import { Interaction } from "../../lib/schemas/interactions";
+import { Invoice } from "../../lib/schemas/invoices";
 import { Member } from "../../lib/schemas/members";
 import { PrivateNoteReference } from "../../lib/schemas/private-notes";
 import { Sale } from "../../lib/schemas/sales";
@@ -23,6 +30,8 @@ interface CatalogueEntry {
   object: z.ZodType;
   /** Whether `data.previous_attributes` is present (updates). */
   previousAttributes: boolean;
+  /** Further members of `data`, beside `object` and `previous_attributes`, where the event carries more. */
+  data?: Record<string, z.ZodType>;
 }
 
 /**
@@ -117,6 +126,59 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "task.created": { resourceType: "task", object: Task, previousAttributes: false },
   "task.updated": { resourceType: "task", object: Task, previousAttributes: true },
   "task.deleted": { resourceType: "task", object: Task, previousAttributes: false },
+  "fair_run.created": { resourceType: "fair_run", object: FairRun, previousAttributes: false },
+  "fair_run.updated": {
+    resourceType: "fair_run",
+    object: FairRun,
+    previousAttributes: true,
+    data: fairRunUpdatedData,
+  },
+  "fair_run.succeeded": { resourceType: "fair_run", object: FairRun, previousAttributes: false },
+  "fair_run.failed": { resourceType: "fair_run", object: FairRun, previousAttributes: false },
+  "fair_run.cancelled": { resourceType: "fair_run", object: FairRun, previousAttributes: false },
+  "invoice.created": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "invoice.updated": { resourceType: "invoice", object: Invoice, previousAttributes: true },
+  "invoice.issued": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "invoice.payment_recorded": { resourceType: "invoice", object: Invoice, previousAttributes: true },
+  "invoice.paid": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "invoice.voided": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "invoice.archived": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "invoice.restored": { resourceType: "invoice", object: Invoice, previousAttributes: false },
+  "inbox_connection.created": {
+    resourceType: "inbox_connection",
+    object: InboxConnectionEventObject,
+    previousAttributes: false,
+  },
+  "inbox_connection.deleted": {
+    resourceType: "inbox_connection",
+    object: InboxConnectionEventObject,
+    previousAttributes: false,
+  },
+  "inbox_message.received": {
+    resourceType: "inbox_message",
+    object: InboxMessageEventObject,
+    previousAttributes: false,
+  },
+  "inbox_message.sent": {
+    resourceType: "inbox_message",
+    object: InboxMessageEventObject,
+    previousAttributes: false,
+  },
+  "inbox_thread.updated": {
+    resourceType: "inbox_thread",
+    object: InboxThreadEventObject,
+    previousAttributes: true,
+  },
+  "inbox_thread.marked_read": {
+    resourceType: "inbox_thread",
+    object: InboxThreadEventObject,
+    previousAttributes: false,
+  },
+  "inbox_thread.marked_unread": {
+    resourceType: "inbox_thread",
+    object: InboxThreadEventObject,
+    previousAttributes: false,
+  },
   "api_key.created": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "api_key.revoked": { resourceType: "api_key", object: ApiKey, previousAttributes: false },
   "member.updated": { resourceType: "member", object: Member, previousAttributes: true },
@@ -161,8 +223,9 @@ export function eventDataSchema(type: EventType) {
         previous_attributes: z
           .record(z.string(), z.unknown())
           .openapi({ description: "The former values of the fields that changed." }),
+        ...entry.data,
       })
-    : z.object({ object: entry.object });
+    : z.object({ object: entry.object, ...entry.data });
 }
 
 /** The full event (as delivered and as `GET /gallery/events/{id}` returns it) for one type. */

@@ -12,6 +12,36 @@ async function saleBody(g: TestGallery): Promise<Record<string, unknown>> {
   };
 }
 
+/** A valid fair-run body for a secret key: a portal, acting for a new editor of `g`. */
+async function fairRunBody(g: TestGallery): Promise<Record<string, unknown>> {
+  return { portal_domain: "apply.example-fair.com", user_id: (await createMember(g.id, "editor")).id };
+}
+
+/** A connection of `g`'s fixture editor (the inbox is member-private): an email account of its own. */
+async function inboxConnectionId(g: TestGallery): Promise<string> {
+  const response = await call("POST", "/gallery/inbox/connections", {
+    key: (await g.editor()).token,
+    body: { provider: "google", channel: "email", address: `desk-${crypto.randomUUID()}@gallery.example` },
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A thread of `g`'s fixture editor: an inbound message delivered to a new connection of theirs by `g`'s key. */
+async function inboxThreadId(g: TestGallery): Promise<string> {
+  const connectionId = await inboxConnectionId(g);
+  const response = await call("POST", `/gallery/inbox/connections/${connectionId}/messages`, {
+    key: g.key,
+    body: {
+      direction: "inbound",
+      from: { address: "collector@example.com" },
+      to: ["desk@gallery.example"],
+      body: "Fixture",
+      sent_at: "2025-03-04T09:30:00Z",
+    },
+  });
+  return ((await response.json()) as { thread_id: string }).thread_id;
+}
+
 /** Creates a resource through the API in a gallery and returns its id. */
 async function createdId(path: string, g: TestGallery, body: Record<string, unknown>): Promise<string> {
   const response = await call("POST", path, { key: g.key, body });
@@ -68,6 +98,11 @@ export const fixtures: Record<string, Fixture> = {
     return createdId(`/gallery/contacts/${contactId}/tasks`, g, { title: "Fixture task" });
   },
   sale: async (g) => createdId("/gallery/sales", g, await saleBody(g)),
+  inv: (g) => createdId("/gallery/invoices", g, { subtotal_cents: 1250000, currency: "USD" }),
+  fair: async (g) => createdId("/gallery/fair-runs", g, await fairRunBody(g)),
+  // Connection ids are UUIDs: `conn` names their fixture rather than an id prefix.
+  conn: (g) => inboxConnectionId(g),
+  thr: (g) => inboxThreadId(g),
   evt: async (g) => {
     await createdId("/gallery/artworks", g, { title: "Fixture" });
     const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {
@@ -98,6 +133,14 @@ export const bodyFixtures: Record<
   }),
   // A sale names a buyer and works of the gallery the request is made in.
   createSale: (g) => saleBody(g),
+  // A member connects an address once per channel: each request that should succeed connects one of its own.
+  createInboxConnection: async () => ({
+    provider: "google",
+    channel: "email",
+    address: `desk-${crypto.randomUUID()}@gallery.example`,
+  }),
+  // A fair run started with a secret key acts for a member of the gallery the request is made in.
+  createFairRun: (g) => fairRunBody(g),
 };
 
 /** A fixture for this id prefix, or an error naming where to add one. */

@@ -1,0 +1,19 @@
+import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { registerInvoicesArchive } from "./archive";
+import { registerInvoicesCreate } from "./create";
+import { registerInvoicesGet } from "./get";
+import { registerInvoicesList } from "./list";
+import { registerInvoicesRestore } from "./restore";
+import { registerInvoicesUpdate } from "./update";
+
+/** The gallery's invoices, under /gallery/invoices. No DELETE: an issued number never disappears (void instead). */
+export function invoicesRouter(options: RouterOptions = {}) {
+  const app = createRouter(options);
+  registerInvoicesList(app);
+  registerInvoicesCreate(app);
+  registerInvoicesGet(app);
+  registerInvoicesUpdate(app);
+  registerInvoicesArchive(app);
+  registerInvoicesRestore(app);
+  return app;
+}

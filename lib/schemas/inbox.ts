@@ -1,0 +1,349 @@
+import { z } from "@hono/zod-openapi";
+import { addressProblem, inboxChannels, normaliseAddress } from "../addresses";
+import { idString } from "../params";
+import { TimestampOut, UtcTimestamp } from "../time";
+
+export { inboxChannels } from "../addresses";
+
+/**
+ * The member-private inbox: a member's connections (an email account, a WhatsApp or SMS number), the threads
+ * they carry and the messages of each thread. Only the signed-in member reads and changes their own; connectors
+ * deliver messages through the ingest operation (a secret key, or the owning member's session).
+ */
+
+export const threadStates = ["open", "snoozed", "done"] as const;
+export const messageDirections = ["inbound", "outbound"] as const;
+/** A connection's sync state, as its connector reports it; the API creates connections `active`. */
+export const connectionStatuses = ["active", "error", "disconnected"] as const;
+
+/** Design §3's complete sets of the triage engine. */
+export const triageIntents = [
+  "purchase_inquiry",
+  "price_request",
+  "availability",
+  "logistics",
+  "consignment",
+  "press",
+  "event_rsvp",
+  "invoice_payment",
+  "spam",
+  "other",
+] as const;
+export const triageUrgencies = ["now", "today", "this_week", "later"] as const;
+
+/** A label, an id or an address: one line of text, without control characters. */
+function line(max: number) {
+  return (
+    z
+      .string()
+      .max(max)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the range of control characters is what is refused.
+      .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, { message: "must not contain control characters" })
+  );
+}
+
+/** Message text: any characters but U+0000, which PostgreSQL text cannot hold. */
+function prose(max: number) {
+  return (
+    z
+      .string()
+      .max(max)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused.
+      .regex(/^[^\u0000]*$/, { message: "must not contain U+0000 (NUL)" })
+  );
+}
+
+const channel = z.enum(inboxChannels);
+const probability = z.number().min(0).max(1);
+const UUID_EXAMPLE = "0b7e8f52-4c1d-4a8e-9f7d-2f1c3b5a6d90";
+
+// ---------------------------------------------------------------------------------------------------------
+// Connections
+
+export const InboxConnection = z
+  .object({
+    id: z.string().openapi({ format: "uuid", example: UUID_EXAMPLE }),
+    member_id: z.string().openapi({ description: "The member whose inbox it feeds (the signed-in member)." }),
+    channel,
+    provider: z.string().openapi({ example: "google" }),
+    address: z.string().openapi({
+      description: "The account's own address: an email lower-cased, a phone number in E.164.",
+      example: "desk@gallery.example",
+    }),
+    status: z.enum(connectionStatuses).openapi({
+      description: "`active` when created; its connector reports `error` (see last_error) or `disconnected`.",
+    }),
+    last_synced_at: TimestampOut.nullable().openapi({
+      description: "When a message was last delivered through this connection; null before the first.",
+    }),
+    last_error: z.string().nullable(),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("InboxConnection");
+
+export const InboxConnectionCreate = z
+  .strictObject({
+    provider: line(50).trim().min(1).openapi({
+      description: "Who carries the account (`google`, `microsoft`, `twilio`, …), 1 to 50 characters.",
+      example: "google",
+    }),
+    channel,
+    address: line(320).openapi({
+      description:
+        "The account's address: for `email` an email address (trimmed and lower-cased), for `whatsapp` and `sms` an international phone number, stored in E.164 (`+44 (0)20 7946 0958` → `+442079460958`).",
+      example: "desk@gallery.example",
+    }),
+  })
+  .superRefine((value, ctx) => {
+    if (normaliseAddress(value.channel, value.address) === null) {
+      ctx.addIssue({ code: "custom", path: ["address"], message: addressProblem(value.channel) });
+    }
+  })
+  .openapi("InboxConnectionCreate");
+export type InboxConnectionCreateInput = z.infer<typeof InboxConnectionCreate>;
+
+/** A UUID in its hyphenated hex form, any version (what Postgres stores and prints). */
+const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A connection's id is a UUID (the spec's connection_id). */
+export const InboxConnectionIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(UUID_SHAPE, { message: "must be a connection id (a UUID)" })
+    .toLowerCase()
+    .openapi({ param: { name: "id", in: "path" }, format: "uuid", example: UUID_EXAMPLE }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages
+
+export const InboxMessage = z
+  .object({
+    id: z.string().openapi({ example: "msg_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    thread_id: z.string(),
+    connection_id: z.string().nullable().openapi({
+      format: "uuid",
+      description: "The connection of its thread; null once that connection was deleted.",
+    }),
+    direction: z.enum(messageDirections),
+    from_address: z
+      .string()
+      .nullable()
+      .openapi({ description: "Normalised as its channel stores addresses." }),
+    from_name: z.string().nullable(),
+    to_addresses: z.array(z.string()),
+    body: z.string().nullable(),
+    snippet: z.string().nullable().openapi({
+      description: "The body's first 200 characters, runs of whitespace collapsed to one space.",
+    }),
+    sent_at: TimestampOut,
+    read_at: TimestampOut.nullable().openapi({
+      description:
+        "When the member read an inbound message; null while unread, and always for outbound ones.",
+    }),
+    provider_message_id: z.string().nullable(),
+    created_at: TimestampOut,
+  })
+  .openapi("InboxMessage");
+
+export const InboxMessageIngest = z
+  .strictObject({
+    direction: z.enum(messageDirections).openapi({
+      description: "`inbound`: the counterpart wrote to the member; `outbound`: the member wrote.",
+    }),
+    provider_thread_id: line(500).min(1).nullish().openapi({
+      description:
+        "The provider's conversation id. The first message with an id not yet seen on this connection starts a thread; later ones join it. Without one, the message starts a thread of its own.",
+    }),
+    provider_message_id: line(500).min(1).nullish().openapi({
+      description:
+        "The provider's message id: a message already stored under it (on that thread, or without provider_thread_id on any thread of the connection) is not stored again.",
+    }),
+    subject: line(1000).nullish().openapi({ description: "Email subject; the thread keeps its first one." }),
+    from: z
+      .strictObject({
+        address: line(320).min(1).openapi({ example: "collector@example.com" }),
+        name: line(200)
+          .nullish()
+          .openapi({ description: "The sender's display name, if the channel carries one." }),
+      })
+      .openapi({ description: "The sender; for an inbound message, the counterpart." }),
+    to: z
+      .array(line(320).min(1))
+      .min(1)
+      .max(50)
+      .openapi({
+        description: "1 to 50 recipients' addresses; for an outbound message, the first is the counterpart.",
+        example: ["desk@gallery.example"],
+      }),
+    body: prose(100_000).openapi({ description: "The text, at most 100,000 characters." }),
+    sent_at: UtcTimestamp.openapi({ description: "When it was sent (UTC, ends in Z)." }),
+  })
+  .openapi("InboxMessageIngest");
+export type InboxMessageIngestInput = z.infer<typeof InboxMessageIngest>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Threads
+
+export const Triage = z
+  .object({
+    intent: z.enum(triageIntents).nullable().openapi({ description: "The engine's reading of the ask." }),
+    intent_probability: probability.nullable(),
+    urgency: z.enum(triageUrgencies).nullable(),
+    urgency_probability: probability.nullable(),
+    expects_reply: probability.nullable().openapi({
+      description: "Belief (0 to 1) that the sender asks for an answer or a decision.",
+    }),
+    escalating: probability.nullable().openapi({
+      description: "Belief (0 to 1) that the sender is chasing, frustrated or about to walk away.",
+    }),
+    corrected_intent: z.enum(triageIntents).nullable().openapi({
+      description: "A member's correction of `intent`; kept when the engine reads the thread again.",
+    }),
+    triaged_at: TimestampOut.nullable().openapi({ description: "When an engine field last changed." }),
+  })
+  .openapi("InboxTriage", { description: "The triage engine's reading; every member is null until set." });
+
+export const InboxThread = z
+  .object({
+    id: z.string().openapi({ example: "thr_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    contact_id: z.string().nullable().openapi({
+      description: "The contact whose email or phone number is the counterpart's address, when one matched.",
+    }),
+    contact_name: z.string().nullable().openapi({
+      description: "The matched contact's name, else the counterpart's display name.",
+    }),
+    provider_thread_id: z.string().nullable(),
+    subject: z.string().nullable(),
+    last_from: z.string().nullable().openapi({
+      description: "The sender of the newest message: their display name, else their address.",
+    }),
+    last_snippet: z.string().nullable().openapi({ description: "The newest message's snippet." }),
+    assigned_to: z.string().nullable().openapi({ description: "The member who should answer, if any." }),
+    channel,
+    connection_id: z.string().nullable().openapi({
+      format: "uuid",
+      description: "The connection it came through; null once that connection was deleted.",
+    }),
+    last_message_at: TimestampOut,
+    snooze_until: TimestampOut.nullable().openapi({
+      description: "While snoozed: when the thread wakes. Null otherwise, and once that time has passed.",
+    }),
+    unread_count: z.number().int().openapi({ description: "Inbound messages not yet read." }),
+    state: z.enum(threadStates).openapi({
+      description: "A snoozed thread reads `open` once its snooze_until has passed.",
+    }),
+    triage: Triage,
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("InboxThread");
+
+const engineTriageFields = {
+  intent: z.enum(triageIntents),
+  intent_probability: probability,
+  urgency: z.enum(triageUrgencies),
+  urgency_probability: probability,
+  expects_reply: probability,
+  escalating: probability,
+};
+export const engineTriageKeys = Object.keys(engineTriageFields) as (keyof typeof engineTriageFields)[];
+
+export const InboxTriageUpdate = z
+  .strictObject({
+    ...engineTriageFields,
+    corrected_intent: z.enum(triageIntents).nullable().openapi({
+      description: "A member's correction of the intent; null clears it. Changes only when sent.",
+    }),
+  })
+  .partial()
+  .openapi("InboxTriageUpdate", {
+    description:
+      "Only the fields sent change. A change to an engine field (all but corrected_intent) sets triaged_at; corrected_intent stays as it is.",
+  });
+
+export const InboxThreadUpdate = z
+  .strictObject({
+    state: z.enum(threadStates).openapi({
+      description: "`snoozed` needs `snooze_until`; `open` and `done` clear it.",
+    }),
+    snooze_until: UtcTimestamp.openapi({
+      description:
+        "When a snoozed thread wakes (UTC, ends in Z), in the future. Sent with `state: snoozed`, or alone to move the snooze of a snoozed thread.",
+    }),
+    assigned_to: idString("mem").nullable().openapi({
+      description: "A member of this gallery who should answer; null unassigns.",
+    }),
+    triage: InboxTriageUpdate,
+  })
+  .partial()
+  .openapi("InboxThreadUpdate");
+export type InboxThreadUpdateInput = z.infer<typeof InboxThreadUpdate>;
+
+export const InboxThreadRead = z
+  .strictObject({
+    read: z.boolean().optional().openapi({
+      description: "true (the default) marks the inbound messages read; false marks them all unread.",
+    }),
+  })
+  .openapi("InboxThreadRead");
+
+export const InboxThreadIdParams = z.strictObject({
+  id: idString("thr").openapi({ param: { name: "id", in: "path" } }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Event objects: the events feed and webhooks are gallery-wide, the inbox is member-private, so an inbox event
+// names what changed (ids, states, counts, times, triage) and never carries content (subjects, snippets,
+// bodies, names or addresses).
+
+export const InboxConnectionEventObject = z
+  .object({
+    id: z.string().openapi({ format: "uuid" }),
+    member_id: z.string(),
+    channel,
+    provider: z.string(),
+    status: z.enum(connectionStatuses),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("InboxConnectionEventObject", {
+    description: "A connection as events show it: without its address.",
+  });
+
+export const InboxMessageEventObject = z
+  .object({
+    id: z.string(),
+    thread_id: z.string(),
+    connection_id: z.string().nullable().openapi({ format: "uuid" }),
+    member_id: z.string(),
+    channel,
+    direction: z.enum(messageDirections),
+    contact_id: z.string().nullable().openapi({ description: "The thread's contact." }),
+    sent_at: TimestampOut,
+    created_at: TimestampOut,
+  })
+  .openapi("InboxMessageEventObject", {
+    description: "A message as events show it: no addresses, names, subject or text.",
+  });
+
+export const InboxThreadEventObject = z
+  .object({
+    id: z.string(),
+    member_id: z.string(),
+    connection_id: z.string().nullable().openapi({ format: "uuid" }),
+    channel,
+    contact_id: z.string().nullable(),
+    assigned_to: z.string().nullable(),
+    state: z.enum(threadStates),
+    snooze_until: TimestampOut.nullable(),
+    unread_count: z.number().int(),
+    last_message_at: TimestampOut,
+    triage: Triage,
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("InboxThreadEventObject", {
+    description: "A thread as events show it: no subject, snippet, names or addresses.",
+  });
