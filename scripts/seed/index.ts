@@ -73,7 +73,7 @@ function generate(ctx: SeedContext): void {
   seedNotesAndTasks(ctx, people);
   const lists = seedContactLists(ctx, people, ref.contactTags);
   seedInbox(ctx, people, publishedArts);
-  seedInvoices(ctx, allSales);
+  seedInvoices(ctx, allSales, people);
   const offerItems = seedOffers(ctx, people, publishedArts);
   seedMatches(ctx, arts, people, offerItems);
   seedFairRuns(ctx, lists);

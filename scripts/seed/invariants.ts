@@ -22,9 +22,23 @@ import {
   leadStatuses,
   priceBands,
 } from "../../lib/schemas/contacts";
+import { fairRunStatuses } from "../../lib/schemas/fair-runs";
+import {
+  inboxChannels,
+  messageDirections,
+  threadStates,
+  triageIntents,
+  triageUrgencies,
+} from "../../lib/schemas/inbox";
+import { invoiceStatuses, paymentMethods, taxabilityOverrides } from "../../lib/schemas/invoices";
 import { BASE, DAY } from "./common";
 
 const textArray = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(", ")}]::text[]`;
+
+/** Whether an address on a channel is stored as ingest stores it (e164() is migration 0008's twin of lib's). */
+const normalised = (channel: string, address: string) =>
+  `(case when ${channel} = 'email' then ${address} = lower(btrim(${address})) and ${address} like '%_@_%'
+    else ${address} = e164(${address}) end)`;
 
 /** How an edition's value of each inheritable field compares with its parent's (`c` the edition, `p` the parent). */
 const credits = (alias: string) =>
@@ -196,6 +210,218 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
       select min(sa.sale_id) from sale_artworks sa join sales s on s.id = sa.sale_id
       where s.gallery_id = $1 and s.status = 'completed' group by sa.artwork_id having count(*) > 1`,
   },
+  // The inbox: what ingest and mark-read keep on a thread, recomputed from its messages.
+  {
+    rule: "a thread's unread_count is the number of its inbound messages with read_at null",
+    sql: `select t.id from inbox_threads t where t.gallery_id = $1 and t.unread_count <> (select count(*)
+      from inbox_messages m where m.thread_id = t.id and m.direction = 'inbound' and m.read_at is null)`,
+  },
+  {
+    rule: "a thread's last_from, last_snippet and last_message_at are its newest message's",
+    sql: `select t.id from inbox_threads t
+      left join lateral (select coalesce(m.from_name, m.from_address) as last_from, m.snippet, m.sent_at
+        from inbox_messages m where m.thread_id = t.id order by m.sent_at desc, m.id desc limit 1) m on true
+      where t.gallery_id = $1 and (m.sent_at is null or t.last_message_at <> m.sent_at
+        or t.last_from is distinct from m.last_from or t.last_snippet is distinct from m.snippet)`,
+  },
+  {
+    rule: "a message's snippet is its body with whitespace collapsed, cut to 200 characters",
+    sql: `select id from inbox_messages where gallery_id = $1
+      and snippet is distinct from left(btrim(regexp_replace(body, '\\s+', ' ', 'g')), 200)`,
+  },
+  {
+    rule: "messages are inbound or outbound, and only inbound ones are ever read",
+    sql: `select id from inbox_messages where gallery_id = $1
+      and (not direction = any(${textArray(messageDirections)}) or direction = 'outbound' and read_at is not null)`,
+  },
+  {
+    rule: "a thread belongs to its connection's member and has its channel; connections are email, whatsapp or sms",
+    sql: `select t.id from inbox_threads t join inbox_connections c on c.id = t.connection_id
+      where t.gallery_id = $1 and (t.member_id <> c.member_id or t.channel <> c.channel or c.gallery_id <> t.gallery_id)
+      union all
+      select id::text from inbox_connections where gallery_id = $1 and not channel = any(${textArray(inboxChannels)})`,
+  },
+  {
+    rule: "addresses are normalised: an email trimmed and lower-cased, a phone in E.164",
+    sql: `select id::text from inbox_connections where gallery_id = $1 and not ${normalised("channel", "address")}
+      union all
+      select id from inbox_threads where gallery_id = $1 and not ${normalised("channel", "counterpart_address")}`,
+  },
+  {
+    rule: "a thread's contact is the one its address matches (unarchived first, then the newest), named as it is",
+    sql: `select t.id from inbox_threads t
+      left join lateral (select c.id, c.name from contacts c where c.gallery_id = t.gallery_id
+          and case when t.channel = 'email' then c.email = t.counterpart_address
+            else e164(c.phone) = t.counterpart_address end
+        order by c.archived_at is not null, c.created_at desc, c.id desc limit 1) c on true
+      where t.gallery_id = $1 and (t.contact_id is distinct from c.id
+        or c.id is not null and t.contact_name is distinct from c.name)`,
+  },
+  {
+    rule: "a thread is open, snoozed (with snooze_until) or done (without), assigned to a member of its gallery",
+    sql: `select t.id from inbox_threads t left join members m on m.id = t.assigned_to and m.gallery_id = t.gallery_id
+      where t.gallery_id = $1 and (not t.state = any(${textArray(threadStates)})
+        or (t.state = 'snoozed') <> (t.snooze_until is not null)
+        or t.assigned_to is not null and m.id is null)`,
+  },
+  {
+    rule: "triage values are of design §3's sets, its numbers within 0..1, triaged_at set exactly when the engine ran",
+    sql: `select id from inbox_threads where gallery_id = $1 and (
+        not coalesce(triage_intent = any(${textArray(triageIntents)}), true)
+        or not coalesce(triage_corrected_intent = any(${textArray(triageIntents)}), true)
+        or not coalesce(triage_urgency = any(${textArray(triageUrgencies)}), true)
+        or not coalesce(least(triage_intent_probability, triage_urgency_probability, triage_expects_reply,
+          triage_escalating) >= 0 and greatest(triage_intent_probability, triage_urgency_probability,
+          triage_expects_reply, triage_escalating) <= 1, true)
+        or (triaged_at is not null) <> (triage_intent is not null or triage_urgency is not null
+          or triage_intent_probability is not null or triage_urgency_probability is not null
+          or triage_expects_reply is not null or triage_escalating is not null))`,
+  },
+  {
+    rule: "provider thread and message ids are set, each message id once per connection",
+    sql: `select id from inbox_threads where gallery_id = $1 and provider_thread_id is null
+      union all
+      select id from inbox_messages where gallery_id = $1 and provider_message_id is null
+      union all
+      select min(m.id) from inbox_messages m join inbox_threads t on t.id = m.thread_id
+      where m.gallery_id = $1 group by t.connection_id, m.provider_message_id having count(*) > 1`,
+  },
+  // Invoices: the money as the API computes it, and the numbering.
+  {
+    rule: "an invoice's status is of the API's set, and amount_paid_cents agrees with it",
+    sql: `select id from invoices where gallery_id = $1 and not status = any(${textArray(invoiceStatuses)})
+      union all
+      select id from invoices where gallery_id = $1 and not (
+        status in ('draft', 'unpaid', 'void') and amount_paid_cents = 0
+        or status = 'partially_paid' and amount_paid_cents > 0 and amount_paid_cents < total_cents
+        or status = 'paid' and amount_paid_cents = total_cents)`,
+  },
+  {
+    rule: "total = subtotal − discount + tax + shipping + shipping tax, the discount from basis points rounded half up",
+    sql: `select id from invoices where gallery_id = $1 and (
+        total_cents <> subtotal_cents - discount_cents + tax_cents + shipping_cents + shipping_tax_cents
+        or total_cents < 0
+        or discount_bps <> 0 and discount_cents <> floor(subtotal_cents::numeric * discount_bps / 10000 + 0.5))`,
+  },
+  {
+    rule: "base_amount_cents is the total in the gallery's currency: equal to it, or converted and rounded half away from zero",
+    sql: `select i.id from invoices i join galleries g on g.id = i.gallery_id where i.gallery_id = $1 and (
+        i.fx_base_currency is distinct from g.default_currency
+        or i.currency = i.fx_base_currency and i.base_amount_cents is distinct from i.total_cents
+        or i.currency <> i.fx_base_currency and (i.fx_usd_per_unit is null or i.fx_base_usd_per_unit is null
+          or i.base_amount_cents is distinct from
+            round(i.total_cents * i.fx_usd_per_unit::numeric / i.fx_base_usd_per_unit::numeric)))`,
+  },
+  {
+    rule: "invoice numbers are INV-000001… in creation order, and the gallery's sequence stands at the last",
+    sql: `select id from (select id, invoice_number,
+          'INV-' || lpad((row_number() over (order by created_at, id))::text, 6, '0') as expected
+        from invoices where gallery_id = $1) n where invoice_number <> expected
+      union all
+      select g.id from galleries g left join invoice_sequences s on s.gallery_id = g.id where g.id = $1
+        and coalesce(s.last_number, 0) <> (select count(*) from invoices i where i.gallery_id = g.id)`,
+  },
+  {
+    rule: "an invoice of a sale bills its buyer; an issued invoice has its issued date, and due_date ≥ issued_date",
+    sql: `select i.id from invoices i left join sales s on s.id = i.sale_id where i.gallery_id = $1 and (
+        i.sale_id is not null and (s.id is null or s.gallery_id <> i.gallery_id or i.contact_id is distinct from s.contact_id)
+        or i.status <> 'draft' and i.issued_date is null
+        or i.due_date < i.issued_date)`,
+  },
+  {
+    rule: "payment methods and the taxability override are of the API's sets",
+    sql: `select id from invoices where gallery_id = $1 and (
+        not accepted_payment_methods <@ ${textArray(paymentMethods)}
+        or not taxability_override = any(${textArray(taxabilityOverrides)}))`,
+  },
+  {
+    rule: "an invoice's lines add up to its subtotal",
+    sql: `select i.id from invoices i join invoice_line_items l on l.invoice_id = i.id where i.gallery_id = $1
+      group by i.id having sum(l.amount_cents) <> min(i.subtotal_cents)`,
+  },
+  // Fair runs.
+  {
+    rule: "a fair run's status is of the API's set, its user a member of the gallery",
+    sql: `select r.id from fair_runs r left join members m on m.id = r.user_id and m.gallery_id = r.gallery_id
+      where r.gallery_id = $1 and (m.id is null or r.step_count < 0
+        or not r.status = any(${textArray(fairRunStatuses)}))`,
+  },
+  {
+    rule: "a fair run's actions are {tool, gated, approved, at}, in time order within the run's life",
+    sql: `select r.id from fair_runs r cross join lateral jsonb_array_elements(r.actions) with ordinality a(x, n)
+      where r.gallery_id = $1 and (jsonb_typeof(a.x->'tool') <> 'string' or jsonb_typeof(a.x->'gated') <> 'boolean'
+        or jsonb_typeof(a.x->'approved') <> 'boolean' or (a.x->>'at')::timestamptz < r.created_at
+        or (a.x->>'at')::timestamptz > r.updated_at
+        or (select count(*) from jsonb_object_keys(a.x)) <> 4
+        or a.n > 1 and (a.x->>'at')::timestamptz < (r.actions->(a.n::int - 2)->>'at')::timestamptz)`,
+  },
+  {
+    rule: "a succeeded run has every gated action approved; a run awaiting approval has a gated action unapproved",
+    sql: `select r.id from fair_runs r where r.gallery_id = $1 and (
+        r.status = 'succeeded' and exists (select 1 from jsonb_array_elements(r.actions) x
+          where (x->>'gated')::boolean and not (x->>'approved')::boolean)
+        or r.status = 'awaiting_approval' and not exists (select 1 from jsonb_array_elements(r.actions) x
+          where (x->>'gated')::boolean and not (x->>'approved')::boolean))`,
+  },
+  {
+    rule: "a failed run says why",
+    sql: `select id from fair_runs where gallery_id = $1 and status = 'failed' and coalesce(error, '') = ''`,
+  },
+];
+
+/**
+ * What the demo must have to show, each a count over gallery $1 that must not be 0: the inbox's channels,
+ * states and filters for two members, invoices in every status, fair runs in every status.
+ */
+export const DEMO_COVERAGE: readonly { what: string; sql: string }[] = [
+  {
+    what: "two members with connected accounts",
+    sql: "select (count(distinct member_id) >= 2)::int from inbox_connections where gallery_id = $1",
+  },
+  ...inboxChannels.map((channel) => ({
+    what: `threads on ${channel}`,
+    sql: `select count(*) from inbox_threads where gallery_id = $1 and channel = '${channel}'`,
+  })),
+  ...[
+    ["open threads", "state = 'open'"],
+    ["done threads", "state = 'done'"],
+    ["a snoozed thread (snooze_until ahead)", "state = 'snoozed' and snooze_until > now()"],
+    ["an expired snooze (reads open)", "state = 'snoozed' and snooze_until <= now()"],
+    ["a thread whose address matches no contact", "contact_id is null"],
+    ["unread threads", "unread_count > 0"],
+    ["assigned threads", "assigned_to is not null"],
+    ["untriaged threads", "triaged_at is null"],
+    ["a corrected intent", "triage_corrected_intent is not null"],
+  ].map(([what, where]) => ({
+    what: what!,
+    sql: `select count(*) from inbox_threads where gallery_id = $1 and ${where}`,
+  })),
+  {
+    what: "threads of the second member",
+    sql: `select count(*) from inbox_threads t join members m on m.id = t.member_id
+      where t.gallery_id = $1 and m.role = 'viewer'`,
+  },
+  ...invoiceStatuses.map((status) => ({
+    what: `an invoice with status ${status}`,
+    sql: `select count(*) from invoices where gallery_id = $1 and status = '${status}'`,
+  })),
+  ...[
+    [
+      "an unpaid invoice past its due date",
+      `status = 'unpaid' and due_date < date '${new Date(BASE).toISOString().slice(0, 10)}'`,
+    ],
+    ["a standalone invoice", "sale_id is null"],
+    ["an archived invoice", "archived_at is not null"],
+    ["a foreign-currency invoice", "currency <> fx_base_currency"],
+    ["a discount in basis points", "discount_bps > 0"],
+  ].map(([what, where]) => ({
+    what: what!,
+    sql: `select count(*) from invoices where gallery_id = $1 and ${where}`,
+  })),
+  ...fairRunStatuses.map((status) => ({
+    what: `a fair run with status ${status}`,
+    sql: `select count(*) from fair_runs where gallery_id = $1 and status = '${status}'`,
+  })),
 ];
 
 /**
@@ -297,6 +523,13 @@ export async function checkDemo(client: pg.ClientBase, galleryId: string): Promi
     if (!parsed.success) broken.push(`a dynamic list's query is one the API accepts: ${list.id}`);
   }
   if (broken.length) throw new Error(`seed: the demo data breaks its rules:\n  ${broken.join("\n  ")}`);
+
+  const missing: string[] = [];
+  for (const { what, sql } of DEMO_COVERAGE) {
+    const result = await client.query<{ n: string }>(`select (${sql}) as n`, [galleryId]);
+    if (Number(result.rows[0]!.n) === 0) missing.push(what);
+  }
+  if (missing.length) throw new Error(`seed: the demo data lacks:\n  ${missing.join("\n  ")}`);
 
   const { roster, probes } = await rosterCounts(client, galleryId);
   const idle = probes
