@@ -306,6 +306,7 @@ function banner(
       `  Member logins         ${keys.editor.email} / ${keys.editor.password}   (editor)`,
       `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
       `                        sign in: POST ${base}/auth/sessions {"email","password"}`,
+      "                        (each member's inbox, /gallery/inbox/threads, takes their session, not a key)",
       "",
       "  Try it:",
       `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/artworks?limit=2"`,
