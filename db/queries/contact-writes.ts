@@ -198,21 +198,6 @@ export function updateContactStatement(
     .where(asRead(contacts, galleryId, id, readUpdatedAt));
 }
 
-/** Puts the contact on the archive shelf (`archivedAt` a timestamp) or takes it off (null), for `guarded()`. */
-export function shelveContactStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  archivedAt: string | null,
-  readUpdatedAt: string,
-  at: string,
-): SQLWrapper {
-  return db
-    .update(contacts)
-    .set({ archivedAt, updatedAt: at })
-    .where(asRead(contacts, galleryId, id, readUpdatedAt));
-}
-
 /**
  * The DELETE for `guarded()`. Foreign keys take what hangs off the contact with it (interactions, engagement,
  * tasks, private notes, profiles, assignees, tags, list memberships, judgments) and keep its sales with no

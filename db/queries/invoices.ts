@@ -302,21 +302,6 @@ export function updateInvoiceStatement(
     .where(asRead(invoices, galleryId, id, readUpdatedAt));
 }
 
-/** Puts the invoice on the archive shelf (`archivedAt`) or takes it off (null); for `guarded()`. */
-export function shelveInvoiceStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  archivedAt: string | null,
-  readUpdatedAt: string,
-  at: string,
-): SQLWrapper {
-  return db
-    .update(invoices)
-    .set({ archivedAt, updatedAt: at })
-    .where(asRead(invoices, galleryId, id, readUpdatedAt));
-}
-
 /** Which request field a rule about two fields names: the one the request gave. */
 export interface RuleFields {
   /** discount_cents, or subtotal_cents when only the subtotal moved. */

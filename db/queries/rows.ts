@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /** A JS array as ONE text[] parameter (drizzle's template would otherwise expand it into a tuple). */
@@ -36,4 +36,26 @@ export function nextTimestamp(previous?: string): string {
   const now = Date.now();
   const floor = previous ? Date.parse(previous) + 1 : 0;
   return new Date(Math.max(now, floor)).toISOString();
+}
+
+/** A table whose rows go on the archive shelf: `archived_at` set while they are there. */
+export type ShelvableTable = PgTable & {
+  id: AnyPgColumn;
+  galleryId: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  archivedAt: AnyPgColumn;
+};
+
+/** Puts the row on the archive shelf (`archivedAt` a timestamp) or takes it off (null); for `guarded()`. */
+export function shelveStatement(
+  table: ShelvableTable,
+  galleryId: string,
+  id: string,
+  archivedAt: string | null,
+  readUpdatedAt: string,
+  at: string,
+): SQLWrapper {
+  return sql`update ${table}
+    set ${sql.identifier(table.archivedAt.name)} = ${archivedAt}, ${sql.identifier(table.updatedAt.name)} = ${at}
+    where ${asRead(table, galleryId, id, readUpdatedAt)}`;
 }

@@ -1,10 +1,25 @@
-import { refuseDuplicateEmail, shelveContactStatement } from "../../db/queries/contact-writes";
+import { refuseDuplicateEmail } from "../../db/queries/contact-writes";
 import { contactJson, findContact } from "../../db/queries/contacts";
-import { nextTimestamp } from "../../db/queries/rows";
+import { contacts } from "../../db/schema";
 import { Contact } from "../../lib/schemas/contacts";
 import type { ServiceContext } from "../context";
-import { changeEvent, executeWrite, guarded, notFoundUnlessReplay } from "../write";
+import { type Shelf, shelve } from "../shelve";
 import { withExistingEmail } from "./create";
+
+const contactShelf: Shelf<typeof Contact> = {
+  schema: Contact,
+  table: contacts,
+  resourceType: "contact",
+  archived: "contact.archived",
+  restored: "contact.restored",
+  find: (ctx, id) => findContact(ctx.db, ctx.principal.galleryId, id),
+  json: contactJson,
+  notFound: (id) => `No contact ${id} in this gallery.`,
+  rules: (galleryId, id, body, archive) => {
+    const email = archive ? null : (body.email as string | null);
+    return email ? [refuseDuplicateEmail(galleryId, email, id)] : [];
+  },
+};
 
 /**
  * Puts the contact on the archive shelf: hidden from the default roster and from dynamic lists, still read by
@@ -12,7 +27,7 @@ import { withExistingEmail } from "./create";
  * it is: no change, no event, the contact as the answer.
  */
 export function archiveContact(ctx: ServiceContext, id: string) {
-  return shelve(ctx, id, true);
+  return shelve(ctx, contactShelf, id, true);
 }
 
 /**
@@ -20,33 +35,12 @@ export function archiveContact(ctx: ServiceContext, id: string) {
  * contact took it meanwhile, 409 naming that contact. Records `contact.restored`. A contact that is not
  * archived stays as it is.
  */
-export function restoreContact(ctx: ServiceContext, id: string) {
-  return shelve(ctx, id, false);
-}
-
-async function shelve(ctx: ServiceContext, id: string, archive: boolean) {
-  const { db, principal } = ctx;
-  const galleryId = principal.galleryId;
-  const found = await findContact(db, galleryId, id);
-  if (!found) return notFoundUnlessReplay<unknown, 200>(ctx, `No contact ${id} in this gallery.`);
-  const object = contactJson(galleryId, id);
-  if ((found.body.archived_at !== null) === archive) {
-    return executeWrite(ctx, { schema: Contact, statements: [], events: [], status: 200, body: object });
-  }
-  const at = nextTimestamp(found.updatedAt);
-  const email = archive ? null : (found.body.email as string | null);
+export async function restoreContact(ctx: ServiceContext, id: string) {
   try {
-    return await executeWrite(ctx, {
-      schema: Contact,
-      statements: [
-        ...(email ? [refuseDuplicateEmail(galleryId, email, id)] : []),
-        guarded(shelveContactStatement(db, galleryId, id, archive ? at : null, found.updatedAt, at)),
-      ],
-      events: [changeEvent(archive ? "contact.archived" : "contact.restored", "contact", id, object)],
-      status: 200,
-      body: object,
-    });
+    return await shelve(ctx, contactShelf, id, false);
   } catch (error) {
-    throw await withExistingEmail(ctx, email, error);
+    // Only when a concurrent write took the email after the in-batch check: name who has it now.
+    const found = await findContact(ctx.db, ctx.principal.galleryId, id);
+    throw await withExistingEmail(ctx, (found?.body.email as string | null) ?? null, error);
   }
 }
