@@ -45,16 +45,19 @@ export const connectionEventResource = resource({
   alias: "ic",
 });
 
+/** What a thread shows but does not store as such: the state and snooze as of now, triage as one object. */
+const threadComputed = {
+  state: () => visibleState,
+  snooze_until: () => visibleSnooze,
+  triage: () => triageJson,
+};
+
 /** The API representation of a thread (alias `t`). */
 export const threadResource = resource({
   schema: InboxThread,
   table: inboxThreads,
   alias: "t",
-  computed: {
-    state: () => visibleState,
-    snooze_until: () => visibleSnooze,
-    triage: () => triageJson,
-  },
+  computed: threadComputed,
 });
 
 /** A thread in events: states, counts, times and triage, no content (alias `t`). */
@@ -62,11 +65,7 @@ export const threadEventResource = resource({
   schema: InboxThreadEventObject,
   table: inboxThreads,
   alias: "t",
-  computed: {
-    state: () => visibleState,
-    snooze_until: () => visibleSnooze,
-    triage: () => triageJson,
-  },
+  computed: threadComputed,
 });
 
 /** The API representation of a message (alias `m`); its connection is its thread's. */

@@ -5,6 +5,7 @@ import {
   type InvoiceBody,
   type InvoiceCreateInput,
   type InvoiceStatus,
+  invoiceAmountFields,
 } from "../../lib/schemas/invoices";
 import type { Db } from "../client";
 import { isoMs, type RowValues, resource } from "../resource";
@@ -117,15 +118,7 @@ export interface MoneyInput {
   shipping_tax_cents?: number;
 }
 
-const moneyColumns = [
-  "subtotal_cents",
-  "discount_cents",
-  "discount_bps",
-  "tax_cents",
-  "shipping_cents",
-  "shipping_tax_cents",
-] as const;
-type MoneyColumn = (typeof moneyColumns)[number];
+type MoneyColumn = (typeof invoiceAmountFields)[number];
 
 /** The amount columns an invoice ends with after a write, as SQL; `total` is what the generated column becomes. */
 export interface Money {
@@ -178,7 +171,7 @@ export function nextMoney(input: MoneyInput, current: (column: MoneyColumn) => S
 
 /** Whether a write gives any amount (and so moves the discount and total). */
 export function givesMoney(input: MoneyInput): boolean {
-  return moneyColumns.some((column) => input[column] !== undefined);
+  return invoiceAmountFields.some((column) => input[column] !== undefined);
 }
 
 export interface InvoiceState {

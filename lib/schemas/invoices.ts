@@ -41,6 +41,16 @@ export const paymentMethods = ["card", "bank_transfer", "wire", "check", "cash"]
 export const taxabilityOverrides = ["none", "exempt", "reverse_charge"] as const;
 
 /** Each amount a caller gives: 0 to 10^15 cents, so no sum of them passes 2^53 - 1. */
+/** The amounts an invoice's total is computed from (by Postgres: db/queries/invoices.ts and migration 0008). */
+export const invoiceAmountFields = [
+  "subtotal_cents",
+  "discount_cents",
+  "discount_bps",
+  "tax_cents",
+  "shipping_cents",
+  "shipping_tax_cents",
+] as const;
+
 export const MAX_INVOICE_AMOUNT = 1_000_000_000_000_000;
 /** Exchange rates: positive, at most 10^9 US dollars per unit. */
 const MAX_RATE = 1_000_000_000;

@@ -18,6 +18,7 @@ import {
   type InvoiceBody,
   type InvoiceStatus,
   type InvoiceUpdateInput,
+  invoiceAmountFields,
 } from "../../lib/schemas/invoices";
 import { toStoredMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
@@ -32,12 +33,7 @@ import {
 
 /** Fields that fix what is owed: they no longer change once the invoice is paid. */
 const MONEY_FIELDS: readonly string[] = [
-  "subtotal_cents",
-  "discount_cents",
-  "discount_bps",
-  "tax_cents",
-  "shipping_cents",
-  "shipping_tax_cents",
+  ...invoiceAmountFields,
   "currency",
   "fx_as_of",
   "fx_usd_per_unit",
