@@ -46,6 +46,8 @@ import type { ContactListFilters } from "../db/queries/contact-filters";
 import { contactRecapText } from "../db/queries/contact-recap";
 import { listContacts } from "../db/queries/contacts";
 import { listEvents } from "../db/queries/events";
+import { listPriorityThreads, listThreads, type ThreadFilters } from "../db/queries/inbox";
+import { type InvoiceFilters, listInvoices } from "../db/queries/invoices";
 import { eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
 import { encodeCursor } from "../lib/cursor";
@@ -63,11 +65,14 @@ import { changeEvent } from "../services/write";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
+  benchInboxMember,
   benchListId,
   CONTACT_Q,
   DYNAMIC_LIST_QUERY,
   HISTORY_INTERACTIONS,
   historyContactId,
+  INBOX_THREADS,
+  INVOICES,
   seedBench,
   startBenchDatabase,
   TIMELINE_ENTRIES,
@@ -134,6 +139,9 @@ const BIG_TABLES = [
   "tasks",
   "contact_list_memberships",
   "rubric_judgments",
+  "inbox_threads",
+  "inbox_messages",
+  "invoices",
 ];
 
 const TARGETS = {
@@ -217,6 +225,8 @@ interface Context {
   galleryId: string;
   keyId: string;
   secretKey: string;
+  /** A member session (`gss_…`) of gallery A's inbox member: the inbox takes sessions only. */
+  sessionToken: string;
   signingSecret: string;
 }
 
@@ -347,6 +357,36 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     const q = await capture((db) => contactRecapText(db, galleryId, historyId));
     return { statements: () => [q] };
   })();
+
+  // The inbox takes member sessions only: its scenarios send the inbox member's session, signed in through the
+  // API; the floors are the route's own builders (db/queries/inbox) for that member.
+  const inboxMemberId = benchInboxMember(benchA).id;
+  const asMember = (path: string): RequestSpec => ({
+    method: "GET",
+    path,
+    headers: { authorization: `Bearer ${ctx.sessionToken}` },
+  });
+  const inboxFloor = async (filters: ThreadFilters): Promise<Floor> => {
+    const p: PageRequest = {
+      route: "listInboxThreads",
+      sort: "last_message",
+      dir: "desc",
+      limit: 20,
+      after: null,
+    };
+    const q = await capture((db) => listThreads(db, galleryId, inboxMemberId, filters, p));
+    return { statements: () => [q] };
+  };
+  const priorityFloor = await (async (): Promise<Floor> => {
+    const q = await capture((db) => listPriorityThreads(db, galleryId, inboxMemberId, {}, 20));
+    return { statements: () => [q] };
+  })();
+  const invoicesFloor = async (filters: InvoiceFilters): Promise<Floor> => {
+    const p: PageRequest = { route: "listInvoices", sort: "created", dir: "desc", limit: 20, after: null };
+    const q = await capture((db) => listInvoices(db, galleryId, filters, p));
+    return { statements: () => [q] };
+  };
+  const threads = INBOX_THREADS.toLocaleString("en-US");
 
   const createBody = { title: "Bench work", price_cents: 1_250_000, currency: "USD", source_system: "bench" };
   const createInput = ArtworkCreate.parse(createBody);
@@ -588,6 +628,60 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       expectStatus: 200,
       request: get(`/v1/gallery/contacts/${historyId}/recap`),
       floor: recapFloor,
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "inbox-default",
+      title: `inbox threads (default, 20 per page), a member with ${threads} threads, member session`,
+      kind: "read",
+      expectStatus: 200,
+      request: asMember("/v1/gallery/inbox/threads"),
+      floor: await inboxFloor({}),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "inbox-unread",
+      title: "inbox threads, unread=true (about 20% of them)",
+      kind: "read",
+      expectStatus: 200,
+      request: asMember("/v1/gallery/inbox/threads?unread=true"),
+      floor: await inboxFloor({ unread: true }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "inbox-q",
+      title: `inbox threads, q free text (\`${CONTACT_Q}\`, a few dozen matches)`,
+      kind: "read",
+      expectStatus: 200,
+      request: asMember(`/v1/gallery/inbox/threads?q=${CONTACT_Q}`),
+      floor: await inboxFloor({ q: CONTACT_Q }),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "inbox-priority",
+      title: "inbox threads, priority=true (triage order, one page of 20)",
+      kind: "read",
+      expectStatus: 200,
+      request: asMember("/v1/gallery/inbox/threads?priority=true"),
+      floor: priorityFloor,
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "invoices-default",
+      title: `invoices list (default, 20 per page) at ${INVOICES.toLocaleString("en-US")} invoices`,
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/invoices"),
+      floor: await invoicesFloor({}),
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "invoices-status",
+      title: "invoices, status=unpaid",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/invoices?status=unpaid"),
+      floor: await invoicesFloor({ status: "unpaid" }),
       warmup: WARMUP_PER_CONNECTION,
     },
     {
@@ -1122,6 +1216,20 @@ function dryRun(): Promise<{
   });
 }
 
+/** Signs `member` in through the API (POST /v1/auth/sessions) and returns the session token. */
+async function signIn(origin: string, member: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${origin}/v1/auth/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (res.status !== 201 || !body.token) {
+    throw new Error(`signing in ${member.email} answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
 /** Rows the bench itself wrote in gallery A (creates, idempotency claims, its keys). */
 async function cleanUp(pool: pg.Pool, galleryId: string): Promise<void> {
   await pool.query(
@@ -1132,6 +1240,7 @@ async function cleanUp(pool: pg.Pool, galleryId: string): Promise<void> {
   await pool.query("delete from artworks where gallery_id = $1 and source_system = 'bench'", [galleryId]);
   await pool.query("delete from idempotency_keys where gallery_id = $1", [galleryId]);
   await pool.query("delete from api_keys where gallery_id = $1", [galleryId]);
+  await pool.query("delete from sessions where gallery_id = $1", [galleryId]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1327,6 +1436,7 @@ async function main(): Promise<number> {
       galleryId: gallery.id,
       keyId: minted.id,
       secretKey: minted.token,
+      sessionToken: await signIn(origin, benchInboxMember(gallery)),
       signingSecret,
     };
     const list = (await scenarios(ctx)).filter(
