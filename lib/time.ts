@@ -37,7 +37,8 @@ export function isCalendarDate(value: string): boolean {
 export const CalendarDate = z
   .string()
   .refine(isCalendarDate, { message: "must be a real calendar date written YYYY-MM-DD, e.g. 2024-02-29" })
-  .openapi({ type: "string", format: "date", pattern: CALENDAR_DATE.source, example: "2024-02-29" });
+  // No explicit `type`: the generator derives it, so `CalendarDate.nullable()` documents `["string", "null"]`.
+  .openapi({ format: "date", pattern: CALENDAR_DATE.source, example: "2024-02-29" });
 
 export const UtcTimestamp = z
   .string()
