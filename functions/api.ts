@@ -22,11 +22,17 @@ import { invoicesRouter } from "./invoices";
 import { locationsRouter } from "./locations";
 import { membersRouter } from "./members";
 import { metaRouter } from "./meta";
+import { offersRouter } from "./offers";
 import { openApiDocument, registerOpenApiComponents } from "./openapi";
 import { privateNotesRouter } from "./private-notes";
+import { publicViewingRoomsRouter } from "./public-viewing-rooms";
+import { publicationsRouter } from "./publications";
 import { salesRouter } from "./sales";
+import { showTagsRouter } from "./show-tags";
+import { showsRouter } from "./shows";
 import { tagsRouter } from "./tags";
 import { uploadsRouter } from "./uploads";
+import { viewingRoomsRouter } from "./viewing-rooms";
 import { webhooksRouter } from "./webhooks";
 
 /** The v1 API Worker: every endpoint group mounted under /v1, and the OpenAPI document. */
@@ -62,6 +68,12 @@ export function createApiApp() {
   v1.route("/", invoicesRouter(mounted));
   v1.route("/", fairRunsRouter(mounted));
   v1.route("/", inboxRouter(mounted));
+  v1.route("/", offersRouter(mounted));
+  v1.route("/", showsRouter(mounted));
+  v1.route("/", showTagsRouter(mounted));
+  v1.route("/", publicationsRouter(mounted));
+  v1.route("/", viewingRoomsRouter(mounted));
+  v1.route("/", publicViewingRoomsRouter(mounted));
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${publicBaseUrl(c.env)}/v1`)));
   app.route("/v1", v1);

@@ -28,6 +28,11 @@ export interface Env {
   SIGN_IN_IP_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
   IDEMPOTENCY_CACHE: KVNamespace;
+  /**
+   * Each gallery's public generation (lib/public-surface.ts): part of every edge-cache key of its public reads,
+   * moved by the cron Worker when an event changes what they show. Both Workers bind it.
+   */
+  PUBLIC_GENERATIONS: KVNamespace;
   UPLOADS: R2Bucket;
 }
 

@@ -111,6 +111,44 @@ export const eventTypes = {
   "inbox_thread.marked_read": "A member marked a thread read; `data.object.unread_count` is 0.",
   "inbox_thread.marked_unread":
     "A member marked a thread unread: all its inbound messages are unread again (`data.object.unread_count`).",
+  "viewing_room.created": "A viewing room was created.",
+  "viewing_room.updated":
+    "A viewing room changed: its fields, visibility, open or close times, publication or works (`artworks` replaces the set). `data.previous_attributes` holds the former values (`artworks`: the works as they were).",
+  "viewing_room.deleted": "A viewing room was deleted. `data.object` is its last state.",
+  "show.created": "A show was created.",
+  "show.updated":
+    "A show changed: title, dates, status, venue or its works. `data.previous_attributes` holds the former values of the fields that changed.",
+  "show.deleted": "A show was deleted with its tags; `data.object` is its last state.",
+  "show_tag.created": "A tag was applied to a show (`data.object.origin`: manual or ai_suggested).",
+  "show_tag.updated":
+    "A show's tag changed name, colour, facet or origin. `data.previous_attributes` holds the former values.",
+  "show_tag.deleted": "A tag was removed from a show; `data.object` is its last state.",
+  "publication.created":
+    "A publication was created. A read-only caller sees `data.object.price` as null in events.",
+  "publication.updated":
+    "A publication changed: fields, works, price, cover, or published state. `data.previous_attributes` holds the former values of the fields that changed.",
+  "publication.published":
+    "A publication was published: created with `published: true`, or published by PATCH (emitted beside publication.created or publication.updated).",
+  "publication.unpublished":
+    "A publication was unpublished by PATCH `published: false` or POST …/unpublish (emitted beside publication.updated).",
+  "publication.deleted": "A publication was deleted; `data.object` is its last state.",
+  "offer.created": "An offer was created, as a draft.",
+  "offer.updated":
+    "An offer's title, message, currency, status or schedule changed. `data.previous_attributes` holds the former values.",
+  "offer.scheduled":
+    "A draft offer was scheduled to be sent at `scheduled_at` (emitted beside offer.updated).",
+  "offer.sent":
+    "An offer was recorded as sent by the gallery; its pending recipients became `sent` (emitted beside offer.updated). The API sends no email itself.",
+  "offer.cancelled":
+    "A draft or scheduled offer was cancelled (emitted beside offer.updated); cancelled is final.",
+  "offer.deleted":
+    "An offer was deleted with its items and recipients. `data.object` is its last state. A dry run records nothing.",
+  "offer.items_replaced":
+    "An offer's whole item set was replaced. `data.object.offer` is the offer after the change; `data.object.artwork_ids` its works in position order.",
+  "offer.recipients_added":
+    "Contacts were added to an offer. `data.object.offer` is the offer after the change; `data.object.contact_ids` the contacts that joined.",
+  "offer.recipient_removed":
+    "A contact was taken off an offer. `data.object.offer` is the offer after the change; `data.object.contact_ids` holds the contact.",
   "api_key.created":
     "A secret API key or publishable token was created. `data.object` is the key without its secret.",
   "api_key.revoked": "An API key or publishable token was revoked. `data.object` is the revoked key.",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { CursorKey, SortDir } from "./cursor";
+import { type CursorKey, decodeCursor, encodeCursor, type SortDir } from "./cursor";
 import { intParam } from "./params";
 
 export const DEFAULT_LIMIT = 20;
@@ -75,4 +75,30 @@ export interface ListQuery {
   cursor?: string;
   sort?: string;
   dir?: SortDir;
+}
+
+/**
+ * The body of one page of a list, `{data, next_cursor}`: resolves defaults, verifies the cursor against this
+ * gallery, list, sort and dir, fetches `limit + 1` rows (the extra row only says more exist) and joins the rows'
+ * JSON text, built by Postgres, as is: nothing is parsed or re-serialised.
+ */
+export async function pageBody(
+  secret: string,
+  galleryId: string,
+  list: ListSpec & { route: string },
+  query: ListQuery,
+  fetch: (page: PageRequest) => Promise<PageRow[]>,
+): Promise<string> {
+  const sort = query.sort ?? list.defaultSort;
+  const dir = query.dir ?? "desc";
+  const scope = { gallery: galleryId, route: list.route, sort, dir };
+  const after = query.cursor ? await decodeCursor(secret, query.cursor, scope) : null;
+  const page: PageRequest = { route: list.route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
+  const rows = await fetch(page);
+  const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const nextCursor =
+    rows.length > page.limit && last ? await encodeCursor(secret, scope, [last.sort_key, last.id]) : null;
+  const data = pageRows.map((r) => r.body).join(",");
+  return `{"data":[${data}],"next_cursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -6,7 +6,8 @@ import type { Principal } from "../lib/principal";
 /**
  * What a service needs to act for a caller, passed explicitly so that the API Worker, the cron Worker and
  * background jobs call the same domain rules: the database, the bindings, who acts, the request id recorded on
- * events, the idempotency claim of the request (if any) and a way to finish work after the response.
+ * events, the idempotency claim of the request (if any), whether it is a dry run and a way to finish work after
+ * the response.
  */
 export interface ServiceContext {
   db: Db;
@@ -24,5 +25,10 @@ export interface ServiceContext {
   principal: Principal;
   requestId: string;
   claim: IdempotencyClaim | null;
+  /**
+   * The request is a dry run (lib/http/dry-run.ts): the service answers what the call would change, reading at
+   * most once, and writes nothing (executeWrite refuses to run).
+   */
+  dryRun: boolean;
   waitUntil(promise: Promise<unknown>): void;
 }

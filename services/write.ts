@@ -6,6 +6,7 @@ import { nextTimestamp } from "../db/queries/rows";
 import type { EventType } from "../lib/event-types";
 import { cacheResponse, reusedKey, type StoredResponse } from "../lib/idempotency";
 import { ApiError } from "../lib/problem";
+import type { DryRunBody } from "../lib/schemas/dry-run";
 import type { ServiceContext } from "./context";
 
 /** How long a duplicate request waits for the first one's transaction before answering 409 `idempotency_key_in_use`. */
@@ -69,6 +70,8 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
   plan: WritePlan<Schema, Status>,
 ): Promise<Written<z.output<Schema>, Status>> {
   const { db, principal, claim } = ctx;
+  // A dry run changes nothing: its service answers with dryRunAnswer() and never reaches the write path.
+  if (ctx.dryRun) throw new Error("executeWrite called in a dry run: answer with dryRunAnswer() instead");
   const queries: SQLWrapper[] = [];
   if (claim) {
     queries.push(sql.raw(`set local lock_timeout = '${CLAIM_LOCK_TIMEOUT}'`));
@@ -199,6 +202,20 @@ export function changeEvent(
     ? sql`json_build_object('object', ${objectSql}, 'previous_attributes', ${JSON.stringify(previous)}::json)`
     : sql`json_build_object('object', ${objectSql})`;
   return { type, resourceType, resourceId, data };
+}
+
+/**
+ * The answer to a dry run (lib/http/dry-run.ts) of a write to an existing resource: absent, the 404 the real call
+ * would answer; present, `{dry_run: true, effect}` with what the real call would change, computed from the row as
+ * read. Nothing is written and no idempotency claim exists to replay (a dry run makes none).
+ */
+export function dryRunAnswer<E, Effect extends Record<string, unknown>>(
+  current: E | null,
+  notFound: string,
+  effect: (current: E) => Effect,
+): Written<DryRunBody<Effect>, 200> {
+  if (!current) throw new ApiError("not_found", notFound);
+  return { status: 200, body: JSON.stringify({ dry_run: true, effect: effect(current) }), replayed: false };
 }
 
 /** The spec's Delete result, `{id, deleted: true}`, as a write's response body. */

@@ -74,5 +74,7 @@ export const offerRecipients = pgTable(
   (t) => [
     primaryKey({ columns: [t.offerId, t.contactId] }),
     index("offer_recipients_contact_idx").on(t.galleryId, t.contactId),
+    // An offer's recipients in the order they were added (keyset on added_at, contact_id).
+    index("offer_recipients_offer_added_idx").on(t.offerId, t.addedAt, t.contactId),
   ],
 );

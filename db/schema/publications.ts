@@ -16,6 +16,8 @@ export const publications = pgTable(
     body: text("body"),
     /** Gallery-scoped object key in R2, set after a signed upload. */
     coverImagePath: text("cover_image_path"),
+    /** Where the cover is served (`<base>/v1/assets/<cover_image_path>`), stored when the cover is set. */
+    coverImageUrl: text("cover_image_url"),
     published: boolean("published").notNull().default(false),
     publishedAt: ts("published_at"),
     /** public | unlisted | private */
@@ -145,5 +147,9 @@ export const uploadTokens = pgTable(
     usedAt: ts("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("upload_tokens_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("upload_tokens_expires_idx").on(t.expiresAt),
+    // A write that attaches an upload looks it up by its storage path.
+    index("upload_tokens_gallery_path_idx").on(t.galleryId, t.storagePath),
+  ],
 );

@@ -19,9 +19,13 @@ import {
 import { Interaction } from "../../lib/schemas/interactions";
 import { Invoice } from "../../lib/schemas/invoices";
 import { Member } from "../../lib/schemas/members";
+import { Offer, OfferItemsChange, OfferRecipientsChange } from "../../lib/schemas/offers";
 import { PrivateNoteReference } from "../../lib/schemas/private-notes";
+import { Publication } from "../../lib/schemas/publications";
 import { Sale } from "../../lib/schemas/sales";
+import { Show, ShowTag } from "../../lib/schemas/shows";
 import { Task } from "../../lib/schemas/tasks";
+import { ViewingRoom } from "../../lib/schemas/viewing-rooms";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
 
 interface CatalogueEntry {
@@ -177,6 +181,37 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "inbox_thread.marked_unread": {
     resourceType: "inbox_thread",
     object: InboxThreadEventObject,
+    previousAttributes: false,
+  },
+  "viewing_room.created": { resourceType: "viewing_room", object: ViewingRoom, previousAttributes: false },
+  "viewing_room.updated": { resourceType: "viewing_room", object: ViewingRoom, previousAttributes: true },
+  "viewing_room.deleted": { resourceType: "viewing_room", object: ViewingRoom, previousAttributes: false },
+  "show.created": { resourceType: "show", object: Show, previousAttributes: false },
+  "show.updated": { resourceType: "show", object: Show, previousAttributes: true },
+  "show.deleted": { resourceType: "show", object: Show, previousAttributes: false },
+  "show_tag.created": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
+  "show_tag.updated": { resourceType: "show_tag", object: ShowTag, previousAttributes: true },
+  "show_tag.deleted": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
+  "publication.created": { resourceType: "publication", object: Publication, previousAttributes: false },
+  "publication.updated": { resourceType: "publication", object: Publication, previousAttributes: true },
+  "publication.published": { resourceType: "publication", object: Publication, previousAttributes: false },
+  "publication.unpublished": { resourceType: "publication", object: Publication, previousAttributes: false },
+  "publication.deleted": { resourceType: "publication", object: Publication, previousAttributes: false },
+  "offer.created": { resourceType: "offer", object: Offer, previousAttributes: false },
+  "offer.updated": { resourceType: "offer", object: Offer, previousAttributes: true },
+  "offer.scheduled": { resourceType: "offer", object: Offer, previousAttributes: false },
+  "offer.sent": { resourceType: "offer", object: Offer, previousAttributes: false },
+  "offer.cancelled": { resourceType: "offer", object: Offer, previousAttributes: false },
+  "offer.deleted": { resourceType: "offer", object: Offer, previousAttributes: false },
+  "offer.items_replaced": { resourceType: "offer", object: OfferItemsChange, previousAttributes: false },
+  "offer.recipients_added": {
+    resourceType: "offer",
+    object: OfferRecipientsChange,
+    previousAttributes: false,
+  },
+  "offer.recipient_removed": {
+    resourceType: "offer",
+    object: OfferRecipientsChange,
     previousAttributes: false,
   },
   "api_key.created": { resourceType: "api_key", object: ApiKey, previousAttributes: false },

@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../problem";
 import { isSignedUpload } from "../uploads";
 import { SESSION_COOKIE } from "./auth";
+import { addCorsHeaders, isBrowserSurfaceRequest, preflightHeaders } from "./cors";
 
 export type Router = OpenAPIHono<AppEnv>;
 
@@ -169,6 +170,8 @@ export function createRouter(options: RouterOptions = {}): Router {
     await next();
     c.header("Request-Id", c.get("requestId"));
     c.header("X-Content-Type-Options", "nosniff");
+    // The browser surface answers every request CORS-open, problems included; no other path sends CORS headers.
+    if (isBrowserSurfaceRequest(c.req.path)) addCorsHeaders(c);
     // An answer to a credential is about that credential's gallery: no shared or browser cache may keep it. A
     // response that declares itself public (a stored image) is the same whoever asks, and keeps its own.
     const declaredPublic = c.res.headers.get("cache-control")?.startsWith("public") === true;
@@ -215,8 +218,12 @@ export function createRouter(options: RouterOptions = {}): Router {
     const allowed = allow(c.req.path);
     if (!allowed)
       return renderProblem(c, new ApiError("not_found", "No such endpoint. See /v1/openapi.json."));
-    // No CORS headers: secret-key routes are not for browsers (a publishable route answers its own preflight).
-    if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allowed });
+    // A preflight: answered CORS-open on the browser surface only (lib/http/cors.ts); secret-key routes are not
+    // for browsers, so their answer carries no CORS header and a browser refuses the page's request.
+    if (c.req.method === "OPTIONS") {
+      const headers = isBrowserSurfaceRequest(c.req.path) ? preflightHeaders(allowed) : { Allow: allowed };
+      return c.body(null, 204, headers);
+    }
     return renderProblem(
       c,
       new ApiError(

@@ -11,6 +11,7 @@ import {
 } from "../idempotency";
 import { canonicalJson } from "../json";
 import { ApiError } from "../problem";
+import { isDryRun } from "./dry-run";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
@@ -46,13 +47,13 @@ export function replay(stored: StoredResponse): Response {
 /**
  * Runs before the handler of an idempotent operation: validates the key, answers a replay from the edge cache
  * when the finished response is there (no database work), and otherwise records the claim for lib/write.ts,
- * which makes it durable in Postgres inside the write's own transaction.
+ * which makes it durable in Postgres inside the write's own transaction. A dry run (lib/http/dry-run.ts) makes
+ * no claim and replays nothing: its key is only checked for shape.
  */
-export function idempotency(opts: { dryRunQuery?: string } = {}): MiddlewareHandler<AppEnv> {
+export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
-    if (opts.dryRunQuery && c.req.query(opts.dryRunQuery) === "true") return next();
     if (!KEY_SHAPE.test(key)) {
       throw new ApiError("invalid_request", "Idempotency-Key must be 1 to 255 visible ASCII characters.", [
         {
@@ -62,6 +63,7 @@ export function idempotency(opts: { dryRunQuery?: string } = {}): MiddlewareHand
         },
       ]);
     }
+    if (isDryRun(c)) return next();
     const principal = c.get("principal");
     const requestHash = await fingerprint(c);
     const cached = await c.env.IDEMPOTENCY_CACHE.get<StoredResponse>(

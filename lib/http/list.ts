@@ -1,13 +1,11 @@
 import type { Context } from "hono";
-import { decodeCursor, encodeCursor } from "../cursor";
 import type { AppEnv } from "../env";
-import { DEFAULT_LIMIT, type ListQuery, type ListSpec, type PageRequest, type PageRow } from "../pagination";
+import { type ListQuery, type ListSpec, type PageRequest, type PageRow, pageBody } from "../pagination";
 import { type JsonText, sendJson } from "./respond";
 
 /**
- * The one list handler: resolves defaults, verifies the cursor against this gallery, list, sort and dir, fetches
- * `limit + 1` rows, and answers `{data, next_cursor}` (the extra row only says more exist). The rows' JSON text,
- * built by Postgres, is joined as is: nothing is parsed or re-serialised.
+ * The one list handler: answers `{data, next_cursor}` for the caller's gallery (see pageBody: defaults, the
+ * cursor checked against this gallery, list, sort and dir, `limit + 1` rows joined as Postgres built them).
  */
 export async function listPage<T>(
   c: Context<AppEnv>,
@@ -16,17 +14,6 @@ export async function listPage<T>(
   fetch: (page: PageRequest) => Promise<PageRow[]>,
 ): Promise<JsonText<T, 200>> {
   if (!list) throw new Error("listPage needs an operation declared with `list`");
-  const secret = c.env.SIGNING_SECRET;
-  const sort = query.sort ?? list.defaultSort;
-  const dir = query.dir ?? "desc";
-  const scope = { gallery: c.get("principal").galleryId, route: list.route, sort, dir };
-  const after = query.cursor ? await decodeCursor(secret, query.cursor, scope) : null;
-  const page: PageRequest = { route: list.route, sort, dir, limit: query.limit ?? DEFAULT_LIMIT, after };
-  const rows = await fetch(page);
-  const pageRows = rows.length > page.limit ? rows.slice(0, page.limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  const nextCursor =
-    rows.length > page.limit && last ? await encodeCursor(secret, scope, [last.sort_key, last.id]) : null;
-  const data = pageRows.map((r) => r.body).join(",");
-  return sendJson<T, 200>(c, `{"data":[${data}],"next_cursor":${JSON.stringify(nextCursor)}}`, 200);
+  const body = await pageBody(c.env.SIGNING_SECRET, c.get("principal").galleryId, list, query, fetch);
+  return sendJson<T, 200>(c, body, 200);
 }

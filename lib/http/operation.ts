@@ -11,8 +11,18 @@ import {
   ProblemSchema,
   problemResponses,
 } from "../problem";
+import { EDGE_TTL_SECONDS, PUBLIC_MAX_AGE_SECONDS, PUBLIC_STALENESS_BOUND_SECONDS } from "../public-surface";
 import { strictJson } from "../strict-json";
 import { authenticate, UPLOAD_TOKEN_PARAM } from "./auth";
+import { BROWSER_SURFACE_REASON, isBrowserSurfaceRoute } from "./cors";
+import {
+  DRY_RUN_NOTE,
+  type DryRunDeclaration,
+  dryRunMiddleware,
+  withDryRunQuery,
+  withDryRunResponse,
+} from "./dry-run";
+import { type EdgeCacheSpec, edgeCache } from "./edge-cache";
 import { idempotency } from "./idempotency";
 
 export interface OperationAuth {
@@ -51,6 +61,8 @@ export interface OperationEntry {
    * `formats[].price_cents`. A read-only key must see them null unless the resource is public-priced.
    */
   gatedPrices?: readonly string[];
+  /** Takes `dry_run=true` (lib/http/dry-run.ts): answers 200 with `X-Dry-Run: true` and changes nothing. */
+  dryRun: boolean;
 }
 
 export const operationRegistry: OperationEntry[] = [];
@@ -62,8 +74,11 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   auth: OperationAuth;
   /** Accepts `Idempotency-Key` (every mutating operation does). */
   idempotent?: boolean;
-  /** Query parameter that turns the call into a dry run, which makes no idempotency claim. */
-  dryRunQuery?: string;
+  /**
+   * The operation can be dry-run (lib/http/dry-run.ts): the `dry_run` query parameter, the 200 Dry-run result
+   * (with this effect), the `X-Dry-Run` header and the description's paragraph all come from declaring it.
+   */
+  dryRun?: DryRunDeclaration;
   exampleBody?: Record<string, unknown>;
   /** Path parameter name → id prefix. */
   pathIds?: Record<string, string>;
@@ -73,6 +88,12 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   replayOmits?: readonly string[];
   /** Membership-gated price paths in the response (see OperationEntry). */
   gatedPrices?: readonly string[];
+  /**
+   * A public read served from the edge (lib/http/edge-cache.ts): strong ETag, 304 on `If-None-Match`, public
+   * Cache-Control. Only for operations whose answer is the same for every holder of the gallery's publishable
+   * tokens; an answer to a secret key or a session stays `no-store`.
+   */
+  edgeCache?: EdgeCacheSpec;
 };
 
 const idempotencyHeaderDoc = {
@@ -83,6 +104,38 @@ const idempotencyHeaderDoc = {
     "A unique key (1 to 255 visible ASCII characters). A retry with the same key and body replays the stored response for 14 days with `Idempotent-Replayed: true`; the same key with a different body is 400 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_key_in_use`.",
   schema: { type: "string" as const, minLength: 1, maxLength: 255 },
 };
+
+const EDGE_CACHE_NOTE = `Served from the edge: the answer is the same for every visitor of the gallery, so each data center keeps it (up to ${EDGE_TTL_SECONDS} s) and browsers may reuse it (\`Cache-Control: public, max-age=${PUBLIC_MAX_AGE_SECONDS}\`). It carries a strong \`ETag\`; a request with a matching \`If-None-Match\` is answered 304 without a body. A change to what it shows (the room, its works, their prices, availability, images, formats or artists, the open and close times) is shown at most ${PUBLIC_STALENESS_BOUND_SECONDS} s after it is made, usually sooner; a room is never served after its \`closes_at\`, and no cache is told to keep it past then.`;
+
+const ifNoneMatchDoc = {
+  name: "If-None-Match",
+  in: "header" as const,
+  required: false,
+  description:
+    "The `ETag` of an answer you hold: when it is still current the answer is 304 Not Modified, without a body.",
+  schema: { type: "string" as const },
+};
+
+/** The 200 of an edge-cached read documents its cache headers, and a 304 joins it. */
+function edgeCachedResponses(responses: RouteConfig["responses"]): RouteConfig["responses"] {
+  const ok = responses[200];
+  if (!ok || "$ref" in ok) throw new Error("an edge-cached operation answers 200");
+  const headers = {
+    ETag: {
+      description: "Strong validator of the body: the SHA-256 of its bytes, base64url, quoted.",
+      schema: { type: "string" as const },
+    },
+    "Cache-Control": {
+      description: `\`public, max-age=N, s-maxage=N\`: N is ${PUBLIC_MAX_AGE_SECONDS} s, less when the room closes sooner.`,
+      schema: { type: "string" as const },
+    },
+  };
+  return {
+    ...responses,
+    200: { ...ok, headers: { ...headers, ...ok.headers } },
+    304: { description: "Not Modified: the `If-None-Match` tag is still current. No body.", headers },
+  };
+}
 
 /**
  * A required body that is absent (no bytes, no Content-Type) would otherwise be validated as `{}`, which turns a
@@ -149,12 +202,13 @@ export function operation<const C extends OperationConfig>(config: C) {
   const {
     auth,
     idempotent = false,
-    dryRunQuery,
+    dryRun,
     exampleBody,
     pathIds = {},
     list,
     replayOmits,
     gatedPrices,
+    edgeCache: edgeCacheSpec,
     ...route
   } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
@@ -164,18 +218,32 @@ export function operation<const C extends OperationConfig>(config: C) {
       `${config.operationId}: an upload token is the only credential of its operation, presented as {${UPLOAD_TOKEN_PARAM}} in the path`,
     );
   }
+  if (edgeCacheSpec && credentials.some((kind) => kind !== "publishable")) {
+    throw new Error(`${config.operationId}: only an operation for publishable tokens alone is edge-cached`);
+  }
+  // The browser surface (lib/http/cors.ts) is exactly the operations for publishable tokens alone.
+  const browserSurface = isBrowserSurfaceRoute(config.path);
+  if (browserSurface !== (credentials.length === 1 && credentials[0] === "publishable")) {
+    throw new Error(
+      `${config.operationId}: paths under /public/ take publishable tokens alone, and publishable-only operations live under /public/`,
+    );
+  }
+  const credentialsReason = auth.credentialsReason ?? (browserSurface ? BROWSER_SURFACE_REASON : undefined);
   const body = route.request?.body;
   const jsonBody = Boolean(body?.content["application/json"]);
   const middleware: MiddlewareHandler<AppEnv>[] = [
     authenticate({
       credentials,
       scopes: auth.scopes,
-      ...(auth.credentialsReason ? { credentialsReason: auth.credentialsReason } : {}),
+      ...(credentialsReason ? { credentialsReason } : {}),
     }),
   ];
+  if (edgeCacheSpec) middleware.push(edgeCache(edgeCacheSpec));
   if (jsonBody) middleware.push(strictJsonBody);
   if (jsonBody && body?.required) middleware.push(requireBody);
-  if (idempotent) middleware.push(idempotency(dryRunQuery ? { dryRunQuery } : {}));
+  // Marked before the idempotency middleware, which makes no claim for a dry run.
+  if (dryRun) middleware.push(dryRunMiddleware);
+  if (idempotent) middleware.push(idempotency());
   operationRegistry.push({
     operationId: config.operationId,
     method: config.method.toUpperCase(),
@@ -190,6 +258,7 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...(exampleBody ? { exampleBody } : {}),
     ...(replayOmits ? { replayOmits } : {}),
     ...(gatedPrices ? { gatedPrices } : {}),
+    dryRun: Boolean(dryRun),
   });
   const security = credentials.flatMap((kind) => {
     const scheme = schemes[kind];
@@ -197,28 +266,44 @@ export function operation<const C extends OperationConfig>(config: C) {
   });
   const scopeNote = `${
     auth.scopes.length ? `\n\nRequired scopes (all): ${auth.scopes.map((s) => `\`${s}\``).join(", ")}.` : ""
-  }${auth.credentialsReason ? `\n\n${auth.credentialsReason}` : ""}`;
+  }${credentialsReason ? `\n\n${credentialsReason}` : ""}`;
   // Operations without query parameters still reject unknown ones, like unknown body fields.
-  const request = { ...route.request, query: route.request?.query ?? z.strictObject({}) };
+  const ownQuery = route.request?.query ?? z.strictObject({});
+  const request = {
+    ...route.request,
+    query: dryRun ? withDryRunQuery(config.operationId, ownQuery) : ownQuery,
+  };
+  const ownResponses = dryRun
+    ? (withDryRunResponse(config.operationId, route.responses, dryRun) as C["responses"])
+    : route.responses;
   const created = createRoute({
     ...(route as Omit<
       C,
       | "auth"
       | "idempotent"
-      | "dryRunQuery"
+      | "dryRun"
       | "exampleBody"
       | "pathIds"
       | "list"
       | "replayOmits"
       | "gatedPrices"
+      | "edgeCache"
     >),
     request: request as C["request"],
-    description: `${route.description ?? ""}${scopeNote}`.trim(),
+    description:
+      `${route.description ?? ""}${dryRun ? `\n\n${DRY_RUN_NOTE}` : ""}${edgeCacheSpec ? `\n\n${EDGE_CACHE_NOTE}` : ""}${scopeNote}`.trim(),
     middleware,
     security,
-    ...(idempotent ? { parameters: [idempotencyHeaderDoc] } : {}),
+    ...(idempotent || edgeCacheSpec
+      ? {
+          parameters: [
+            ...(idempotent ? [idempotencyHeaderDoc] : []),
+            ...(edgeCacheSpec ? [ifNoneMatchDoc] : []),
+          ],
+        }
+      : {}),
     responses: {
-      ...route.responses,
+      ...(edgeCacheSpec ? edgeCachedResponses(ownResponses) : ownResponses),
       ...(byUploadToken ? uploadTokenProblemResponses : problemResponses),
       ...(jsonBody ? bodyProblemResponses : {}),
     },

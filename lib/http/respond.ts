@@ -6,6 +6,7 @@ import type { ServiceContext } from "../../services/context";
 import type { Written } from "../../services/write";
 import type { AppEnv } from "../env";
 import { REPLAYED_HEADER } from "../idempotency";
+import { isDryRun } from "./dry-run";
 import { claimOf } from "./idempotency";
 
 /** A JSON response whose body is text Postgres already built, typed as the route's schema says. */
@@ -19,6 +20,7 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     principal: c.get("principal"),
     requestId: c.get("requestId"),
     claim: claimOf(c) ?? null,
+    dryRun: isDryRun(c),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   };
 }

@@ -100,6 +100,18 @@ export const fixtures: Record<string, Fixture> = {
   sale: async (g) => createdId("/gallery/sales", g, await saleBody(g)),
   inv: (g) => createdId("/gallery/invoices", g, { subtotal_cents: 1250000, currency: "USD" }),
   fair: async (g) => createdId("/gallery/fair-runs", g, await fairRunBody(g)),
+  offer: (g) => createdId("/gallery/offers", g, { title: "Fixture offer" }),
+  room: (g) => createdId("/gallery/viewing-rooms", g, { title: "Fixture room" }),
+  show: (g) => createdId("/gallery/shows", g, { title: "Fixture show" }),
+  // A tag name is unique on its show.
+  stag: async (g, parents) => {
+    const showId = parents.show ?? (await createdId("/gallery/shows", g, { title: "Fixture show" }));
+    return createdId(`/gallery/shows/${showId}/tags`, g, {
+      name: `Fixture ${crypto.randomUUID()}`,
+      facet: "theme",
+    });
+  },
+  pub: (g) => createdId("/gallery/publications", g, { title: "Fixture publication" }),
   // Connection ids are UUIDs: `conn` names their fixture rather than an id prefix.
   conn: (g) => inboxConnectionId(g),
   thr: (g) => inboxThreadId(g),
@@ -141,7 +153,26 @@ export const bodyFixtures: Record<
   }),
   // A fair run started with a secret key acts for a member of the gallery the request is made in.
   createFairRun: (g) => fairRunBody(g),
+  // Recipients are contacts of the gallery the request is made in.
+  addOfferRecipients: async (g) => ({
+    contact_ids: [await createdId("/gallery/contacts", g, { name: "Fixture Recipient" })],
+  }),
+  // A show's tag name is unique on the show: each request that should succeed takes a name of its own.
+  createShowTag: async () => ({ name: `Fixture ${crypto.randomUUID()}`, facet: "medium" }),
 };
+
+/**
+ * The slug of a new viewing room of `g` that visitors may read (public, open, one work): for the publishable
+ * surface's path parameter `{slug}`, which is not an id.
+ */
+export async function publicRoomSlug(g: TestGallery): Promise<string> {
+  const artworkId = await createdId("/gallery/artworks", g, { title: "Fixture" });
+  const response = await call("POST", "/gallery/viewing-rooms", {
+    key: g.key,
+    body: { title: "Fixture room", visibility: "public", artworks: [{ artwork_id: artworkId }] },
+  });
+  return ((await response.json()) as { slug: string }).slug;
+}
 
 /** A fixture for this id prefix, or an error naming where to add one. */
 export function fixtureFor(prefix: string): Fixture {
@@ -187,6 +218,12 @@ export const pricedFixtures: Record<string, (g: TestGallery, publicPriced: boole
     }
     return id;
   },
+  /** A publication with a price, public or private. */
+  pub: (g, publicPriced) =>
+    createdId("/gallery/publications", g, {
+      title: "Priced fixture",
+      price: { price_cents: 4500, currency: "USD", price_visibility: publicPriced ? "public" : "private" },
+    }),
   /** An `artwork.updated` event whose snapshot carries the priced formats (they exist before the change). */
   evt: async (g, publicPriced) => {
     const artworkId = await pricedFixtures.art!(g, publicPriced);

@@ -5,10 +5,17 @@ import "../../functions/api";
 import { type CursorKey, encodeCursor } from "../../lib/cursor";
 import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
 import { newId } from "../../lib/ids";
-import { allScopes } from "../../lib/scopes";
-import { bodyFixtures, fixtureIdsFor, pricedFixtureFor, pricedFixtures } from "../helpers/fixtures";
-import { call, createGallery, db, signedInMember, type TestGallery } from "../helpers/gallery";
+import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
+import {
+  bodyFixtures,
+  fixtureIdsFor,
+  pricedFixtureFor,
+  pricedFixtures,
+  publicRoomSlug,
+} from "../helpers/fixtures";
+import { call, createGallery, db, mintKey, signedInMember, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
+import { countRows } from "../helpers/seed";
 import { PNG } from "../helpers/uploads";
 
 /**
@@ -502,6 +509,59 @@ describe.each(
   );
 });
 
+/**
+ * Operations declared with `dryRun` (lib/http/dry-run.ts): `dry_run=true` answers 200 with `X-Dry-Run: true` and
+ * the Dry-run result, and leaves no trace: no domain event, no idempotency claim (its key stays unused).
+ */
+const dryRunOperations = operations.filter((op) => op.dryRun);
+
+describe.each(
+  dryRunOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s with dry_run=true", (_, op) => {
+  let g: TestGallery;
+  let credential: string;
+  beforeAll(async () => {
+    g = await createGallery();
+    credential = await credentialFor(op, g);
+  });
+
+  it("answers 200 with X-Dry-Run and the Dry-run result, recording no event and claiming no key", async () => {
+    const ids = await fixtureIds(op, g);
+    const body = await validBody(op, g, ids);
+    const key = `dry-run-${crypto.randomUUID()}`;
+    const traces = async () => [
+      await countRows("domain_events", g.id),
+      await countRows("idempotency_keys", g.id),
+    ];
+    const before = await traces();
+    const dry = await call(op.method, `${pathFor(op, ids)}?dry_run=true`, {
+      key: credential,
+      body,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(dry.status, await dry.clone().text()).toBe(200);
+    expect(dry.headers.get("x-dry-run")).toBe("true");
+    expect(await bodyOf(dry)).toMatchObject({ dry_run: true });
+    expect(await traces()).toEqual(before);
+    // The key was not claimed: the real call with it is a first request, not a replay of the dry run.
+    const real = await call(op.method, pathFor(op, ids), {
+      key: credential,
+      body,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(real.status, await real.clone().text()).toBeLessThan(300);
+    expect(real.headers.get("idempotent-replayed")).toBeNull();
+    expect(real.headers.get("x-dry-run")).toBeNull();
+    expect((await bodyOf(real))?.dry_run).toBeUndefined();
+  });
+
+  it.runIf(Object.keys(op.pathIds).length > 0)("answers a dry run on a missing id with 404", async () => {
+    const response = await call(op.method, `${pathFor(op)}?dry_run=true`, { key: credential });
+    expect(response.headers.get("x-dry-run")).toBeNull();
+    await expectProblem(response, 404, "not_found");
+  });
+});
+
 const gatedOperations = operations.filter(
   (op) => op.gatedPrices?.length && op.credentials.includes("secret"),
 );
@@ -546,5 +606,94 @@ describe.each(
     expect(full.length).toBeGreaterThan(0);
     expect(full.every((price) => typeof price === "number")).toBe(true);
     expect(readOnly).toEqual(full);
+  });
+});
+
+/**
+ * The browser surface (lib/http/cors.ts): operations for publishable tokens alone, everything under /public/. Each
+ * answers a preflight CORS-open, carries `Access-Control-Allow-Origin: *` on every answer (problems included) and
+ * never `Access-Control-Allow-Credentials`, and refuses a secret key and a member session. The checks above
+ * assert that every other operation sends no CORS header.
+ */
+const browserOperations = operationRegistry.filter((op) => op.credentials.includes("publishable"));
+
+describe.each(
+  browserOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s (browser surface)", (_, op) => {
+  let g: TestGallery;
+  let token: string;
+  let path: string;
+  beforeAll(async () => {
+    g = await createGallery();
+    token = await mintKey(g.id, PUBLISHABLE_SCOPES, "publishable");
+    // A room visitors may read, for the one path parameter of the surface that is not an id.
+    const slug = op.path.includes("{slug}") ? await publicRoomSlug(g) : "";
+    path = pathFor(op, { ...(await fixtureIds(op, g)), slug });
+  });
+
+  const origin = { origin: "https://visitor.example" };
+  const corsOf = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([h]) => h.startsWith("access-control-")));
+
+  it("lives under /public/ and takes publishable tokens alone", () => {
+    expect(op.path.startsWith("/public/")).toBe(true);
+    expect(op.credentials).toEqual(["publishable"]);
+    expect(op.scopes.every((s) => PUBLISHABLE_SCOPES.includes(s))).toBe(true);
+  });
+
+  it("answers a preflight with 204 and the CORS headers, never with credentials", async () => {
+    const response = await call("OPTIONS", path, {
+      headers: {
+        ...origin,
+        "access-control-request-method": op.method,
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(response.status).toBe(204);
+    const cors = corsOf(response);
+    expect(cors["access-control-allow-origin"]).toBe("*");
+    expect(cors["access-control-allow-methods"]?.split(", ")).toEqual(
+      expect.arrayContaining([op.method, "OPTIONS"]),
+    );
+    expect(cors["access-control-allow-headers"]?.split(", ")).toEqual(
+      expect.arrayContaining(["authorization", "content-type", "idempotency-key", "if-none-match"]),
+    );
+    expect(Number(cors["access-control-max-age"])).toBeGreaterThan(0);
+    expect(cors["access-control-allow-credentials"]).toBeUndefined();
+  });
+
+  it("answers its token, and every problem, with Access-Control-Allow-Origin: * and no credentials", async () => {
+    const body = bodyFor(op);
+    const answers = [
+      await call(op.method, path, { key: token, body, headers: origin }),
+      await call(op.method, path, { key: null, body, headers: origin }),
+      await call(op.method, path, { key: g.key, body, headers: origin }),
+      await call(op.method, `${path}?no_such_param=1`, { key: token, body, headers: origin }),
+      await call(unusedMethod(op), path, { key: token, headers: origin }),
+    ];
+    expect(answers[0]!.status, await answers[0]!.clone().text()).toBeLessThan(300);
+    expect(answers.slice(1).map((r) => r.status)).toEqual([401, 403, 400, 405]);
+    for (const response of answers) {
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+      expect(response.headers.get("access-control-expose-headers")).toContain("etag");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("refuses a secret key and a member session with 403, saying the surface takes publishable tokens", async () => {
+    const body = bodyFor(op);
+    const secret = await expectProblem(await call(op.method, path, { key: g.key, body }), 403, "forbidden");
+    expect(secret.detail).toContain("publishable");
+    const editor = await g.editor();
+    await expectProblem(await call(op.method, path, { key: editor.token, body }), 403, "forbidden");
+  });
+
+  it("answers another gallery's token as if the room did not exist", async () => {
+    const other = await createGallery();
+    const otherToken = await mintKey(other.id, PUBLISHABLE_SCOPES, "publishable");
+    const response = await call(op.method, path, { key: otherToken, body: bodyFor(op) });
+    if (op.path.includes("{")) await expectProblem(response, 404, "not_found");
+    else expect(response.status).toBe(200);
   });
 });

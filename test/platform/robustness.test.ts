@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import worker from "../../functions/api";
 import { newId } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
-import { fixtureFor } from "../helpers/fixtures";
-import { apiRequest, call, createGallery, db, type TestGallery } from "../helpers/gallery";
+import { PUBLISHABLE_SCOPES } from "../../lib/scopes";
+import { fixtureFor, publicRoomSlug } from "../helpers/fixtures";
+import { apiRequest, call, createGallery, db, mintKey, type TestGallery } from "../helpers/gallery";
 import {
   type DocumentedOperation,
   documentedOperations,
@@ -132,23 +133,33 @@ async function sessionToken(galleryId: string): Promise<string> {
 }
 
 async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promise<Context> {
+  const kind = credentialKind(op);
   const ids: Record<string, string> = {};
   const byPrefix: Record<string, string> = {};
   for (const p of parameters(op, "path")) {
     const prefix = prefixOf(op, p.name);
     // A path parameter that is not an id (an error code) gets a value valid for its schema.
+    // The browser surface's `{slug}` names a room visitors may read, so valid requests reach the room.
     const id = prefix
       ? await fixtureFor(prefix)(gallery, byPrefix)
-      : String(fc.sample(validValue(p.schema ?? {}), { numRuns: 1, seed })[0]);
+      : p.name === "slug" && kind === "publishable"
+        ? await publicRoomSlug(gallery)
+        : String(fc.sample(validValue(p.schema ?? {}), { numRuns: 1, seed })[0]);
     ids[p.name] = id;
     if (prefix) byPrefix[prefix] = id;
   }
-  const kind = credentialKind(op);
   // The fixtures make a session-only operation's resources for the gallery's fixture editor (the inbox is
   // member-private); an operation without path ids gets a session of its own (signing out ends only that one).
   const session = async () =>
     Object.keys(ids).length > 0 ? (await gallery.editor()).token : await sessionToken(gallery.id);
-  const credential = kind === "key" ? gallery.key : kind === "session" ? await session() : undefined;
+  const credential =
+    kind === "key"
+      ? gallery.key
+      : kind === "session"
+        ? await session()
+        : kind === "publishable"
+          ? await mintKey(gallery.id, PUBLISHABLE_SCOPES, "publishable")
+          : undefined;
   const schema = bodySchema(op);
   const base = schema ? (validValue(schema) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({});
   return { ids, base, ...(credential ? { credential } : {}) };

@@ -431,9 +431,10 @@ export function pathRequests(op: DocumentedOperation, ctx: Context): fc.Arbitrar
   );
 }
 
-export function credentialKind(op: DocumentedOperation): "key" | "session" | "none" {
+export function credentialKind(op: DocumentedOperation): "key" | "session" | "publishable" | "none" {
   const schemes = (op.operation.security ?? []).flatMap((s) => Object.keys(s));
   if (schemes.includes("bearerAuth")) return "key";
   if (schemes.includes("sessionCookie")) return "session";
+  if (schemes.includes("publishableToken")) return "publishable";
   return "none";
 }

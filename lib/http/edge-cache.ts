@@ -1,0 +1,183 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { base64url } from "../crypto";
+import type { AppEnv } from "../env";
+import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../public-surface";
+
+/**
+ * The edge read of the public surface. A public read is the same for every visitor of a gallery, so it is served
+ * from the data center's cache (Workers Cache API) under a key made of the gallery, its public generation, the
+ * path (which holds the slug) and the canonical query: a warm read costs the credential lookup (KV) and the
+ * generation (KV), and no database round trip. Entries carry a strong ETag (`If-None-Match` → 304 without a
+ * body) and the window they are true in (a room's opens_at and closes_at): an entry is never served outside it,
+ * so a closed room is never shown, and no cache is told to keep a read past it.
+ *
+ * Only 200s are kept: a 404 (private, unknown, closed or not yet open room) is answered by the database each
+ * time, so a room opens on time. Invalidation is the generation's (lib/public-surface.ts): the cron Worker moves
+ * it when an event changes what the gallery's public reads show; `caches.default` belongs to one data center and
+ * a purge by key would not reach the others, a new key does.
+ */
+
+/** When a cached answer is true: from `opensAt` (inclusive) until `closesAt` (exclusive), UTC; null is unbounded. */
+export interface Validity {
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+export interface EdgeCacheSpec {
+  /** Browser and shared-cache reuse (`max-age`, `s-maxage`); PUBLIC_MAX_AGE_SECONDS by default. */
+  maxAgeSeconds?: number;
+  /** How long a data center keeps the answer at most; EDGE_TTL_SECONDS by default. */
+  edgeTtlSeconds?: number;
+  /** The window the 200 body is true in (a room's open and close times); unbounded when absent. */
+  validity?: (body: unknown) => Validity;
+}
+
+type Timed = { opens_at?: string | null; closes_at?: string | null };
+
+/** The window of a body that carries its own open and close times (a viewing room). */
+export function ownWindow(body: unknown): Validity {
+  const { opens_at = null, closes_at = null } = body as Timed;
+  return { opensAt: opens_at, closesAt: closes_at };
+}
+
+/**
+ * The window of a page of timed items (`{data: [...]}`): until the first of them closes. A room that opens
+ * meanwhile joins the list when the entry ends (at most the edge TTL, then the browser's max-age).
+ */
+export function pageWindow(body: unknown): Validity {
+  const closes = ((body as { data?: Timed[] }).data ?? [])
+    .map((item) => item.closes_at ?? null)
+    .filter((at): at is string => at !== null)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return { opensAt: null, closesAt: closes[0] ?? null };
+}
+
+/** Headers of a stored entry that are not sent: the window it may be served in. */
+const VALID_FROM = "x-edge-valid-from";
+const VALID_UNTIL = "x-edge-valid-until";
+/** Not a real host: the Cache API wants URLs as keys, and nothing ever fetches these. */
+const KEY_ORIGIN = "https://edge-cache.gallery-platform.invalid";
+
+/**
+ * Query parameters ordered by name (the values of one name keep their order, which may matter to the route), so
+ * `?a=1&b=2` and `?b=2&a=1` share an entry.
+ */
+export function canonicalQuery(url: URL): string {
+  const pairs = [...url.searchParams];
+  const order = [...new Set(pairs.map(([name]) => name))].sort();
+  const sorted = order.flatMap((name) => pairs.filter(([n]) => n === name));
+  return new URLSearchParams(sorted).toString();
+}
+
+/** A strong validator: the SHA-256 of the exact bytes sent, base64url, quoted. */
+export async function strongEtag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  return `"${base64url(new Uint8Array(digest))}"`;
+}
+
+/**
+ * `If-None-Match` against the current ETag, by weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag whose
+ * opaque part equals ours, with or without `W/`.
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const ours = etag.replace(/^W\//, "");
+  return (header.match(/(W\/)?"[^"]*"/g) ?? []).some((tag) => tag.replace(/^W\//, "") === ours);
+}
+
+function millis(at: string | null): number | null {
+  if (at === null) return null;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The Cache-Control of a public read: reusable `maxAge` seconds, never past the end of its window. */
+function cacheControl(maxAge: number, untilMs: number | null, now: number): string {
+  const left = untilMs === null ? maxAge : Math.min(maxAge, Math.floor((untilMs - now) / 1000));
+  const seconds = Math.max(0, left);
+  return `public, max-age=${seconds}, s-maxage=${seconds}`;
+}
+
+/** What every public read answer carries, fresh or cached, 200 or 304. */
+function answerHeaders(etag: string, control: string): Record<string, string> {
+  // The answer depends on the token's gallery: a browser or shared cache keys it by the token too.
+  return { ETag: etag, "Cache-Control": control, Vary: "Authorization" };
+}
+
+function answer(
+  c: Context<AppEnv>,
+  body: string,
+  etag: string,
+  control: string,
+  contentType: string,
+): Response {
+  const headers = answerHeaders(etag, control);
+  if (noneMatch(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Type": contentType } });
+}
+
+async function cacheKey(c: Context<AppEnv>): Promise<string> {
+  const { galleryId } = c.get("principal");
+  const generation = (await c.env.PUBLIC_GENERATIONS.get(generationKey(galleryId))) ?? "0";
+  const url = new URL(c.req.url);
+  const query = canonicalQuery(url);
+  return `${KEY_ORIGIN}/${galleryId}/${encodeURIComponent(generation)}${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The middleware operation() adds for a route declaring `edgeCache`, after authentication (the key holds the
+ * credential's gallery). A hit inside its window answers without running the route; anything else runs it, and
+ * a 200 is stored for the next visitor.
+ */
+export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
+  const maxAge = spec.maxAgeSeconds ?? PUBLIC_MAX_AGE_SECONDS;
+  const edgeTtl = spec.edgeTtlSeconds ?? EDGE_TTL_SECONDS;
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const cache = caches.default;
+    const key = await cacheKey(c);
+    const hit = await cache.match(key);
+    if (hit) {
+      const now = Date.now();
+      const from = Number(hit.headers.get(VALID_FROM) || Number.NEGATIVE_INFINITY);
+      const untilHeader = hit.headers.get(VALID_UNTIL);
+      const until = untilHeader ? Number(untilHeader) : null;
+      if (now >= from && (until === null || now < until)) {
+        const etag = hit.headers.get("etag") ?? "";
+        c.res = answer(
+          c,
+          await hit.text(),
+          etag,
+          cacheControl(maxAge, until, now),
+          hit.headers.get("content-type") ?? "application/json",
+        );
+        return;
+      }
+      // Outside its window (the room closed): never served; the route answers from the database.
+      c.executionCtx.waitUntil(cache.delete(key));
+    }
+    await next();
+    if (c.res.status !== 200) return;
+    const body = await c.res.text();
+    const contentType = c.res.headers.get("content-type") ?? "application/json";
+    const etag = await strongEtag(body);
+    const now = Date.now();
+    const window = spec.validity?.(JSON.parse(body)) ?? { opensAt: null, closesAt: null };
+    const until = millis(window.closesAt);
+    c.res = answer(c, body, etag, cacheControl(maxAge, until, now), contentType);
+    // Kept no longer than the edge TTL nor past the window's end; an answer about to expire is not kept.
+    const ttl = until === null ? edgeTtl : Math.min(edgeTtl, Math.floor((until - now) / 1000));
+    if (ttl < 1) return;
+    const stored = new Response(body, {
+      headers: {
+        "Content-Type": contentType,
+        ETag: etag,
+        "Cache-Control": `public, max-age=${ttl}`,
+        [VALID_FROM]: String(millis(window.opensAt) ?? ""),
+        ...(until === null ? {} : { [VALID_UNTIL]: String(until) }),
+      },
+    });
+    c.executionCtx.waitUntil(cache.put(key, stored));
+  };
+}

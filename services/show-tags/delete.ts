@@ -1,0 +1,18 @@
+import { deleteShowTagStatement, findShowTag } from "../../db/queries/show-tags";
+import { DeleteResult } from "../../lib/schemas/artworks";
+import type { ServiceContext } from "../context";
+import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
+
+/** Removes a tag from the show. `show_tag.deleted` carries its last state. */
+export async function deleteShowTag(ctx: ServiceContext, showId: string, id: string) {
+  const { db, principal } = ctx;
+  const galleryId = principal.galleryId;
+  const current = await findShowTag(db, galleryId, showId, id);
+  return writeExisting(ctx, current, `No tag ${id} on show ${showId} in this gallery.`, (found) => ({
+    schema: DeleteResult,
+    statements: [guarded(deleteShowTagStatement(galleryId, showId, id, found.updatedAt))],
+    events: [changeEvent("show_tag.deleted", "show_tag", id, found.body)],
+    status: 200,
+    body: deletedBody(id),
+  }));
+}
