@@ -2,31 +2,53 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
 /**
- * Tests run inside workerd against real PostgreSQL: test/global-setup.ts (Node) starts the embedded database
- * and the local Neon endpoint, and hands their addresses to the Worker bindings here.
+ * Two projects, one `npm test`:
+ * - `workers`: the API's suites run inside workerd against real PostgreSQL: test/global-setup.ts (Node) starts the
+ *   embedded database and the local Neon endpoint, and hands their addresses to the Worker bindings here.
+ * - `browser`: the example page (examples/viewing-room/) in headless Chromium against the Worker under
+ *   `wrangler dev`, from another origin (test/browser/global-setup.ts starts that stack, or says in one line that
+ *   the suite is skipped when Chromium is not installed).
  */
 export default defineConfig({
-  plugins: [
-    cloudflareTest(async ({ inject }) => ({
-      main: "./functions/api.ts",
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          DATABASE_URL: inject("databaseUrl"),
-          NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
-          SIGNING_SECRET: "test-signing-secret-not-for-production",
-          // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
-          WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
-          ENVIRONMENT: "local",
-          PUBLIC_BASE_URL: "https://api.test",
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            main: "./functions/api.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                DATABASE_URL: inject("databaseUrl"),
+                NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
+                SIGNING_SECRET: "test-signing-secret-not-for-production",
+                // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
+                WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
+                ENVIRONMENT: "local",
+                PUBLIC_BASE_URL: "https://api.test",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          globalSetup: ["./test/global-setup.ts"],
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/browser/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
-    })),
-  ],
-  test: {
-    globalSetup: ["./test/global-setup.ts"],
-    include: ["test/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+      {
+        test: {
+          name: "browser",
+          environment: "node",
+          globalSetup: ["./test/browser/global-setup.ts"],
+          include: ["test/browser/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -5,10 +5,11 @@
  * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json);
  * 3. the local Neon endpoint that the Worker's production driver talks to;
  * 4. `wrangler dev` for the API Worker (and for the cron Worker when wrangler.cron.toml exists);
- * 5. a banner with the base URL, the demo credentials and a curl to try.
+ * 5. the example viewing-room page (examples/viewing-room/) on another origin, as a gallery's own site would host it;
+ * 6. a banner with the base URL, the demo credentials, the page's address and a curl to try.
  *
  * Ctrl-C (SIGINT/SIGTERM/SIGHUP) stops everything in reverse order; a crash of wrangler stops everything and
- * exits non-zero. PORT overrides the API port (8787).
+ * exits non-zero. PORT overrides the API port (8787), EXAMPLE_PORT the example page's (8788).
  */
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,6 +19,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
+import { exampleUrl, serveExample } from "./example-server";
 import {
   insertApiKey,
   LOCAL_DATA_DIR,
@@ -43,6 +45,7 @@ const API_CONFIG = "wrangler.toml";
 const CRON_CONFIG = "wrangler.cron.toml";
 const PERSIST_DIR = ".data/wrangler";
 const DEFAULT_PORT = 8787;
+const DEFAULT_EXAMPLE_PORT = 8788;
 const HEALTH_TIMEOUT_MS = 180_000;
 /** How long a non-200, non-404 health answer is retried before the banner is printed anyway. */
 const UNHEALTHY_GRACE_MS = 30_000;
@@ -207,6 +210,23 @@ async function demoKeys(url: string, seeded: SeedResult | null): Promise<LocalKe
   }
 }
 
+/** The slug of the demo's newest public room that is open now, for the example page's address. */
+async function openPublicRoom(url: string, galleryId: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ slug: string }>(
+      `select slug from viewing_rooms where gallery_id = $1 and visibility = 'public'
+         and coalesce(opens_at <= now(), true) and coalesce(closes_at > now(), true)
+       order by created_at desc, id desc limit 1`,
+      [galleryId],
+    );
+    return result.rows[0]?.slug ?? null;
+  } finally {
+    await client.end();
+  }
+}
+
 function pipeOutput(stream: NodeJS.ReadableStream | null, prefix: string, to: NodeJS.WriteStream): void {
   if (!stream) return;
   createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
@@ -281,6 +301,7 @@ function banner(
   keys: LocalKeys | null,
   seconds: string,
   extra: string[],
+  roomPage: string | null,
 ): string {
   const base = `${origin}/v1`;
   const lines = [
@@ -301,8 +322,16 @@ function banner(
       "",
       `  Secret key (all scopes)   ${keys.secretKey}`,
       `  Read-only key             ${keys.readOnlyKey}`,
-      `  (both kept in ${LOCAL_KEYS_PATH}; a publishable token is not printed: no route accepts one yet)`,
+      `  Publishable token         ${keys.publishableToken}   (the browser surface, /v1/public/viewing-rooms)`,
+      `  (all three kept in ${LOCAL_KEYS_PATH})`,
       "",
+      ...(roomPage
+        ? [
+            "  Viewing-room page     (examples/viewing-room/, served from another origin, as a gallery's site would)",
+            `                        ${roomPage}`,
+            "",
+          ]
+        : []),
       `  Member logins         ${keys.editor.email} / ${keys.editor.password}   (editor)`,
       `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
       `                        sign in: POST ${base}/auth/sessions {"email","password"}`,
@@ -311,6 +340,7 @@ function banner(
       "  Try it:",
       `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/artworks?limit=2"`,
       `    curl -H "Authorization: Bearer ${keys.secretKey}" "${base}/gallery/events?limit=2"`,
+      `    curl -H "Authorization: Bearer ${keys.publishableToken}" "${base}/public/viewing-rooms"`,
     );
   } else {
     lines.push(
@@ -389,8 +419,23 @@ async function main(): Promise<void> {
     );
   }
 
+  const examplePort = process.env.EXAMPLE_PORT ? Number(process.env.EXAMPLE_PORT) : DEFAULT_EXAMPLE_PORT;
+  if (!Number.isInteger(examplePort) || examplePort < 1 || examplePort > 65535 || examplePort === port)
+    throw new Error(
+      `EXAMPLE_PORT must be a port number other than the API's, got "${process.env.EXAMPLE_PORT}"`,
+    );
+  await assertPortFree(examplePort);
+  const example = await serveExample(examplePort);
+  parts.push({ name: "example page", stop: () => example.close() });
+  const slug = keys ? await openPublicRoom(db.url, keys.galleryId) : null;
+  const roomPage =
+    keys && slug ? exampleUrl(example.origin, `${origin}/v1`, keys.publishableToken, slug) : null;
+  extra.push(`Example page          ${example.origin}/   (examples/viewing-room/README.md)`);
+
   const health = await waitForApi(origin);
-  console.log(banner(origin, health, keys, ((performance.now() - started) / 1000).toFixed(1), extra));
+  console.log(
+    banner(origin, health, keys, ((performance.now() - started) / 1000).toFixed(1), extra, roomPage),
+  );
 }
 
 main().catch((err: Error) => void stopAll(1, `npm start failed: ${err.message}`));

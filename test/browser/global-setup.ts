@@ -1,0 +1,241 @@
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { newId } from "../../lib/ids";
+import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
+import { exampleUrl, serveExample } from "../../scripts/example-server";
+import { insertApiKey } from "../../scripts/local-keys";
+import { migrateDatabase } from "../../scripts/migrate";
+import { startNeonLocal } from "../../scripts/neon-local";
+import { freePort, startDatabase } from "../../scripts/postgres";
+import { spawnWranglerDev } from "../../scripts/wrangler";
+
+/**
+ * The browser suite's stack, in Node: PostgreSQL (embedded, or DATABASE_URL) with a fresh database, the local
+ * Neon endpoint, the API Worker under `wrangler dev` on one port, and the example page served on another (so the
+ * page and the API are two origins and Chromium enforces CORS between them). A gallery is made through the API:
+ * an open public room, a private one, their works.
+ *
+ * Without Chromium the suite is skipped, said in one line, and nothing is started (never a browser download).
+ */
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const SKIP_LINE =
+  "browser suite skipped: Chromium not found — install it with `apt-get install chromium` (or set CHROMIUM_PATH)";
+
+export interface BrowserFixture {
+  chromium: string;
+  /** API base, with /v1. */
+  api: string;
+  pageOrigin: string;
+  publishableToken: string;
+  secretKey: string;
+  publicRoom: { slug: string; titles: string[] };
+  privateRoom: { slug: string; titles: string[] };
+  /** The page's address for the public room. */
+  publicPage: string;
+  privatePage: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** "" when Chromium is not installed: the suite is skipped. */
+    browser: BrowserFixture | "";
+  }
+}
+
+const TEST_DATABASE = `gallery_browser_${process.pid}`;
+const HEALTH_TIMEOUT_MS = 120_000;
+
+async function admin(url: string, statement: string): Promise<void> {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(origin: string, wrangler: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${origin}/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the API did not answer on ${origin} within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+async function api<T>(base: string, key: string, method: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function makeRoom(
+  base: string,
+  key: string,
+  room: { title: string; visibility: string },
+  works: { title: string; price_cents: number; show_price_publicly: boolean }[],
+): Promise<{ slug: string; titles: string[] }> {
+  const ids: string[] = [];
+  for (const work of works) {
+    const created = await api<{ id: string }>(base, key, "POST", "/gallery/artworks", {
+      ...work,
+      currency: "USD",
+      year: 2025,
+      medium: "Oil on linen",
+    });
+    ids.push(created.id);
+  }
+  const created = await api<{ slug: string }>(base, key, "POST", "/gallery/viewing-rooms", {
+    ...room,
+    artworks: ids.map((artwork_id) => ({ artwork_id, show_price: true })),
+  });
+  return { slug: created.slug, titles: works.map((w) => w.title) };
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(SKIP_LINE);
+    project.provide("browser", "");
+    return;
+  }
+  const stops: (() => Promise<void>)[] = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  try {
+    const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "gallery-browser-pg-"));
+    const database = await startDatabase({
+      dataDir: dataDir ?? ".data/browser-postgres",
+      database: TEST_DATABASE,
+    });
+    const url = new URL(database.url);
+    stops.push(async () => {
+      await database.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+    if (process.env.DATABASE_URL) {
+      await admin(database.url, `create database "${TEST_DATABASE}"`);
+      url.pathname = `/${TEST_DATABASE}`;
+      stops.push(() => admin(url.toString(), `drop database "${TEST_DATABASE}" with (force)`));
+    }
+    await migrateDatabase(url.toString());
+
+    const galleryId = newId("gal");
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    let secretKey: string;
+    let publishableToken: string;
+    try {
+      await client.query(
+        "insert into galleries (id, name, slug, livemode) values ($1, 'Browser Gallery', $1, false)",
+        [galleryId],
+      );
+      secretKey = (
+        await insertApiKey(client, { galleryId, kind: "secret", name: "Browser suite", scopes: allScopes })
+      ).token;
+      publishableToken = (
+        await insertApiKey(client, {
+          galleryId,
+          kind: "publishable",
+          name: "Browser suite",
+          scopes: PUBLISHABLE_SCOPES,
+        })
+      ).token;
+    } finally {
+      await client.end();
+    }
+
+    const neon = await startNeonLocal({ port: 0 });
+    stops.push(() => neon.close());
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const persistTo = mkdtempSync(join(tmpdir(), "gallery-browser-wrangler-"));
+    stops.push(async () => rmSync(persistTo, { recursive: true, force: true }));
+    const wrangler = await spawnWranglerDev({
+      config: "wrangler.toml",
+      port,
+      persistTo,
+      vars: {
+        PUBLIC_BASE_URL: origin,
+        DATABASE_URL: url.toString(),
+        NEON_LOCAL_ENDPOINT: neon.url,
+        SIGNING_SECRET: "browser-suite-signing-secret-not-for-production",
+        WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
+        ENVIRONMENT: "local",
+      },
+    });
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+    };
+    wrangler.stdout.on("data", keep);
+    wrangler.stderr.on("data", keep);
+    stops.push(async () => {
+      if (wrangler.pid === undefined || wrangler.exitCode !== null) return;
+      const exited = new Promise((resolve) => wrangler.once("exit", resolve));
+      try {
+        process.kill(-wrangler.pid, "SIGTERM");
+      } catch {
+        return;
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+    });
+    await waitForHealth(origin, wrangler, () => output);
+
+    const base = `${origin}/v1`;
+    const publicRoom = await makeRoom(
+      base,
+      secretKey,
+      { title: "Winter Viewing Room", visibility: "public" },
+      [
+        { title: "Harbour at Dusk", price_cents: 1_250_000, show_price_publicly: true },
+        { title: "Quiet Field", price_cents: 900_000, show_price_publicly: false },
+      ],
+    );
+    const privateRoom = await makeRoom(
+      base,
+      secretKey,
+      { title: "Private Selection", visibility: "private" },
+      [{ title: "Secret Garden Study", price_cents: 3_000_000, show_price_publicly: true }],
+    );
+
+    const page = await serveExample();
+    stops.push(() => page.close());
+
+    const fixture: BrowserFixture = {
+      chromium: CHROMIUM_PATH,
+      api: base,
+      pageOrigin: page.origin,
+      publishableToken,
+      secretKey,
+      publicRoom,
+      privateRoom,
+      publicPage: exampleUrl(page.origin, base, publishableToken, publicRoom.slug),
+      privatePage: exampleUrl(page.origin, base, publishableToken, privateRoom.slug),
+    };
+    project.provide("browser", fixture);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
