@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { viewingRooms } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { engagementKinds } from "../../lib/schemas/contacts";
 import { EngagementEvent } from "../../lib/schemas/engagements";
@@ -17,7 +16,7 @@ import {
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { getPage, walkPages } from "../helpers/pages";
 import { expectProblem } from "../helpers/problem";
-import { insertRow, outboxEvents } from "../helpers/seed";
+import { outboxEvents } from "../helpers/seed";
 
 /** A contact's engagement events: POST and GET /gallery/contacts/{id}/engagements. */
 
@@ -37,9 +36,9 @@ async function record(
 }
 
 async function newRoom(g: TestGallery): Promise<string> {
-  const id = newId("room");
-  await db().execute(insertRow(viewingRooms, { id, gallery_id: g.id, title: "Spring", slug: id }));
-  return id;
+  const res = await call("POST", "/gallery/viewing-rooms", { key: g.key, body: { title: "Spring" } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 /** The kept newest engagement per kind of a contact, as the contact filters read it. */
