@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { type ContactListFilters, contactConditions } from "../../db/queries/contact-filters";
+import { recommendedRecipientsQuery } from "../../db/queries/offers";
 import { formatWritableFields } from "../../lib/schemas/artwork-formats";
 import { artworkActivityTypes } from "../../lib/schemas/artwork-timeline";
 import { ArtworkUpdate, type InheritableField, inheritableFields } from "../../lib/schemas/artworks";
@@ -31,7 +32,44 @@ import {
   triageUrgencies,
 } from "../../lib/schemas/inbox";
 import { invoiceStatuses, paymentMethods, taxabilityOverrides } from "../../lib/schemas/invoices";
-import { BASE, DAY } from "./common";
+import {
+  MAX_OFFER_ITEMS,
+  MAX_RECIPIENTS_ADDED,
+  MAX_RECOMMENDED,
+  OfferCreate,
+  OfferIdParams,
+  OfferItemsReplace,
+  OfferRecipientsAdd,
+  offerRecipientStatuses,
+  offerStatuses,
+  RECOMMENDATION_FLOOR,
+} from "../../lib/schemas/offers";
+import {
+  MAX_ARTWORKS_PER_PUBLICATION,
+  MAX_SLUG_LENGTH,
+  PublicationCreate,
+  PublicationIdParams,
+  PublicationUpdate,
+  priceVisibilities,
+  publicationKinds,
+  publicationVisibilities,
+  SLUG,
+} from "../../lib/schemas/publications";
+import {
+  MAX_ARTWORKS_PER_SHOW,
+  MAX_TAGS_PER_SHOW,
+  ShowCreate,
+  ShowIdParams,
+  ShowTagCreate,
+  ShowTagParams,
+  showStatuses,
+  showTagColors,
+  showTagFacets,
+  showTagOrigins,
+} from "../../lib/schemas/shows";
+import { STORAGE_PATH_SHAPE } from "../../lib/schemas/uploads";
+import { BASE, DAY, isoDate } from "./common";
+import { EVIDENCE_STRENGTH, MAX_REASONS } from "./matches";
 
 const textArray = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(", ")}]::text[]`;
 
@@ -52,6 +90,20 @@ const differs: Record<InheritableField, string> = {
   artists: `c.artist_id is distinct from p.artist_id or c.artist_name is distinct from p.artist_name
     or ${credits("c")} is distinct from ${credits("p")}`,
 };
+
+/** The works of a list (`table`'s rows keyed by `owner`) that break the API's rules for an ordered list of works. */
+const orderedWorks = (table: string, owner: string, max: number) =>
+  `select x.${owner} as id from ${table} x left join artworks a on a.id = x.artwork_id and a.gallery_id = x.gallery_id
+    where x.gallery_id = $1 group by x.${owner}
+    having count(a.id) <> count(*) or count(*) > ${max}
+      or min(x.position) <> 0 or max(x.position) <> count(*) - 1 or count(distinct x.position) <> count(*)`;
+
+/** A match at or above recommended recipients' floor (m: the match); `visibleFloor`: and not hidden now. */
+const floor = `m.status = 'active' and m.probability >= ${RECOMMENDATION_FLOOR}`;
+const visibleFloor = `${floor} and (m.hidden_until is null or m.hidden_until <= now())`;
+
+/** The seed's clock as a calendar day. */
+const BASE_DAY = isoDate(BASE);
 
 /** Each rule selects the offending rows' ids (`id`) of gallery $1. */
 export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
@@ -367,6 +419,111 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
     rule: "a failed run says why",
     sql: `select id from fair_runs where gallery_id = $1 and status = 'failed' and coalesce(error, '') = ''`,
   },
+  // Offers, as the offers API moves them.
+  {
+    rule: "an offer's status is of the API's set; a scheduled offer's time is after it was scheduled, a draft has none; sent_at is set exactly when sent",
+    sql: `select id from offers where gallery_id = $1 and (
+        not status = any(${textArray(offerStatuses)})
+        or status = 'scheduled' and not coalesce(scheduled_at > updated_at, false)
+        or status = 'draft' and scheduled_at is not null
+        or (status = 'sent') <> (sent_at is not null)
+        or sent_at < created_at or updated_at < created_at)`,
+  },
+  {
+    rule: `an offer's items are distinct works of the gallery at positions 0..n−1 (at most ${MAX_OFFER_ITEMS}), joined while it was composed`,
+    sql: `${orderedWorks("offer_items", "offer_id", MAX_OFFER_ITEMS)}
+      union all
+      select o.id from offers o join offer_items i on i.offer_id = o.id where o.gallery_id = $1
+        and (i.created_at < o.created_at or i.created_at > o.updated_at or i.gallery_id <> o.gallery_id)`,
+  },
+  {
+    rule: "an offer's recipients are contacts of the gallery, added while it was composed; pending until it is sent, past pending once it is",
+    sql: `select o.id from offers o join offer_recipients r on r.offer_id = o.id
+        left join contacts c on c.id = r.contact_id and c.gallery_id = o.gallery_id
+      where o.gallery_id = $1 and (c.id is null or r.gallery_id <> o.gallery_id
+        or not r.status = any(${textArray(offerRecipientStatuses)})
+        or (r.status = 'pending') = (o.status = 'sent')
+        or r.added_at < o.created_at or r.added_at > coalesce(o.sent_at, o.updated_at))`,
+  },
+  // Recommendation matches, as recommended recipients reads them.
+  {
+    rule: `a match's reasons are its ${MAX_REASONS} strongest pieces of evidence, strongest first (${EVIDENCE_STRENGTH.join(", ")}; then the question's sub-score; then the latest), and evidence_count counts them all`,
+    sql: `select m.id from recommendation_matches m where m.gallery_id = $1 and (
+        m.evidence_count <> (select count(*) from match_evidence e where e.match_id = m.id)
+        or (select coalesce(jsonb_agg(jsonb_build_array(r->>'kind', r->>'question', r->>'label', r->>'evidence_id')
+              order by n), '[]') from jsonb_array_elements(m.reasons) with ordinality x(r, n))
+          is distinct from
+          (select coalesce(jsonb_agg(jsonb_build_array(e.kind, e.question, e.label, e.evidence_ref) order by e.n), '[]')
+            from (select e.*, row_number() over (order by array_position(${textArray(EVIDENCE_STRENGTH)}, e.kind),
+                (m.sub_scores->>e.question)::float8 desc nulls last, e.at desc, e.id) as n
+              from match_evidence e where e.match_id = m.id) e where e.n <= ${MAX_REASONS}))`,
+  },
+  {
+    rule: "a match's probability and sub-scores lie in [0, 1]; a hidden match names its hider, and its feedback records the hide",
+    sql: `select m.id from recommendation_matches m where m.gallery_id = $1 and (
+        m.probability < 0 or m.probability > 1
+        or exists (select 1 from jsonb_each_text(m.sub_scores) s where s.value::float8 < 0 or s.value::float8 > 1)
+        or (m.hidden_until is null) <> (m.hidden_by is null)
+        or m.hidden_until is not null and not exists (select 1 from match_feedback f
+          where f.match_id = m.id and f.action = 'hide' and f.hidden_until = m.hidden_until))`,
+  },
+  // Shows and their tags.
+  {
+    rule: `a show's status is of the API's set and its dates run forwards, agreeing with its status on the seed's clock (${BASE_DAY}): closed before it, open across it, planned after it or undated`,
+    sql: `select id from shows where gallery_id = $1 and (
+        not status = any(${textArray(showStatuses)})
+        or ends_on < starts_on or (starts_on is null) <> (ends_on is null)
+        or status = 'closed' and not coalesce(ends_on < '${BASE_DAY}', false)
+        or status = 'open' and not coalesce(starts_on <= '${BASE_DAY}' and ends_on >= '${BASE_DAY}', false)
+        or status = 'planned' and not coalesce(starts_on > '${BASE_DAY}', true)
+        or updated_at < created_at)`,
+  },
+  {
+    rule: `a show's works are distinct works of the gallery at positions 0..n−1 (at most ${MAX_ARTWORKS_PER_SHOW})`,
+    sql: orderedWorks("show_artworks", "show_id", MAX_ARTWORKS_PER_SHOW),
+  },
+  {
+    rule: `a show tag's colour, facet and origin are of the API's sets, its name 1 to 60 characters, unique on the show ignoring case; a show has at most ${MAX_TAGS_PER_SHOW} tags`,
+    sql: `select t.id from show_tags t join shows s on s.id = t.show_id where t.gallery_id = $1 and (
+        s.gallery_id <> t.gallery_id
+        or not t.color = any(${textArray(showTagColors)})
+        or not t.facet = any(${textArray(showTagFacets)})
+        or not t.origin = any(${textArray(showTagOrigins)})
+        or char_length(t.name) not between 1 and 60 or t.name <> btrim(t.name)
+        or t.updated_at < t.created_at)
+      union all
+      select min(id) from show_tags where gallery_id = $1 group by show_id, lower(name) having count(*) > 1
+      union all
+      select show_id from show_tags where gallery_id = $1 group by show_id having count(*) > ${MAX_TAGS_PER_SHOW}`,
+  },
+  // Publications.
+  {
+    rule: `a publication's kind and visibility are of the API's sets; published_at is set exactly while published; its slug has the API's shape (at most ${MAX_SLUG_LENGTH} characters), unique in the gallery`,
+    sql: `select id from publications where gallery_id = $1 and (
+        not kind = any(${textArray(publicationKinds)})
+        or not visibility = any(${textArray(publicationVisibilities)})
+        or published <> (published_at is not null) or published_at < created_at or published_at > updated_at
+        or slug !~ '${SLUG.source}' or char_length(slug) > ${MAX_SLUG_LENGTH})
+      union all
+      select min(id) from publications where gallery_id = $1 group by slug having count(*) > 1`,
+  },
+  {
+    rule: "a publication's price is a non-negative amount in a currency, seen by one of the API's price visibilities",
+    sql: `select p.publication_id as id from publication_pricing p join publications x on x.id = p.publication_id
+      where p.gallery_id = $1 and (x.gallery_id <> p.gallery_id or p.price_cents < 0
+        or p.currency !~ '^[A-Z]{3}$' or not p.price_visibility = any(${textArray(priceVisibilities)}))`,
+  },
+  {
+    rule: "a publication's cover has both its storage path (a cover-upload path under the publication's folder) and its URL, or neither",
+    sql: `select id from publications where gallery_id = $1 and (
+        (cover_image_path is null) <> (cover_image_url is null)
+        or cover_image_path !~ '${STORAGE_PATH_SHAPE.source}'
+        or cover_image_path not like 'galleries/' || gallery_id || '/publications/' || id || '/cov\\_%')`,
+  },
+  {
+    rule: `a publication's works are distinct works of the gallery at positions 0..n−1 (at most ${MAX_ARTWORKS_PER_PUBLICATION})`,
+    sql: orderedWorks("publication_artworks", "publication_id", MAX_ARTWORKS_PER_PUBLICATION),
+  },
 ];
 
 /**
@@ -421,6 +578,97 @@ export const DEMO_COVERAGE: readonly { what: string; sql: string }[] = [
   ...fairRunStatuses.map((status) => ({
     what: `a fair run with status ${status}`,
     sql: `select count(*) from fair_runs where gallery_id = $1 and status = '${status}'`,
+  })),
+  // Viewing rooms, as the public surface sees them now (the example page and the browser suite show these).
+  ...[
+    ["an open public room", "visibility = 'public' and open"],
+    ["an open unlisted room", "visibility = 'unlisted' and open"],
+    ["a private room", "visibility = 'private'"],
+    ["a public room that has closed", "visibility = 'public' and closes_at <= now()"],
+  ].map(([what, where]) => ({
+    what: what!,
+    sql: `select count(*) from (select *, (coalesce(opens_at <= now(), true) and coalesce(closes_at > now(), true)) as open
+      from viewing_rooms where gallery_id = $1) r where ${where}`,
+  })),
+  ...[
+    ["an open public room showing a public price", ""],
+    ["an open public room with a price on request", "not"],
+  ].map(([what, negation]) => ({
+    what: what!,
+    sql: `select count(*) from viewing_rooms r join viewing_room_artworks ra on ra.viewing_room_id = r.id
+      join artworks a on a.id = ra.artwork_id
+      where r.gallery_id = $1 and r.visibility = 'public' and coalesce(r.opens_at <= now(), true)
+        and coalesce(r.closes_at > now(), true)
+        and ${negation} (ra.show_price and a.show_price_publicly and a.price_cents is not null)`,
+  })),
+  // Offers in every status, and recipients in every status.
+  ...offerStatuses.map((status) => ({
+    what: `an offer with status ${status}`,
+    sql: `select count(*) from offers where gallery_id = $1 and status = '${status}'`,
+  })),
+  {
+    what: "a scheduled offer whose send time is ahead",
+    sql: "select count(*) from offers where gallery_id = $1 and status = 'scheduled' and scheduled_at > now()",
+  },
+  ...offerRecipientStatuses.map((status) => ({
+    what: `an offer recipient with status ${status}`,
+    sql: `select count(*) from offer_recipients where gallery_id = $1 and status = '${status}'`,
+  })),
+  // What recommended recipients of a draft offer leaves out: each a stored match on one of its works.
+  ...[
+    ["a match below the floor", `m.probability < ${RECOMMENDATION_FLOOR}`],
+    [
+      "a match above the floor hidden now, the contact's only one on the offer",
+      `${floor} and m.hidden_until > now() and not exists (select 1 from offer_items i2
+        join recommendation_matches m2 on m2.gallery_id = o.gallery_id and m2.artwork_id = i2.artwork_id
+        where i2.offer_id = o.id and m2.contact_id = c.id and ${visibleFloor.replaceAll("m.", "m2.")})`,
+    ],
+    ["a match above the floor for an archived contact", `${visibleFloor} and c.archived_at is not null`],
+    ["a match above the floor for a do-not-email contact", `${visibleFloor} and c.do_not_email`],
+    [
+      "a match above the floor for a contact already on the offer",
+      `${visibleFloor} and exists (select 1 from offer_recipients r where r.offer_id = o.id and r.contact_id = c.id)`,
+    ],
+  ].map(([what, where]) => ({
+    what: `${what!} on a draft offer's work`,
+    sql: `select count(*) from offers o join offer_items i on i.offer_id = o.id
+        join recommendation_matches m on m.gallery_id = o.gallery_id and m.artwork_id = i.artwork_id
+        join contacts c on c.id = m.contact_id
+      where o.gallery_id = $1 and o.status = 'draft' and ${where}`,
+  })),
+  // Shows, their tags, publications.
+  ...showStatuses.map((status) => ({
+    what: `a show with status ${status}`,
+    sql: `select count(*) from shows where gallery_id = $1 and status = '${status}'`,
+  })),
+  { what: "an undated show", sql: "select count(*) from shows where gallery_id = $1 and starts_on is null" },
+  ...showTagOrigins.map((origin) => ({
+    what: `a show tag of origin ${origin}`,
+    sql: `select count(*) from show_tags where gallery_id = $1 and origin = '${origin}'`,
+  })),
+  {
+    what: "one tag name on two shows",
+    sql: `select count(*) from (select lower(name) from show_tags where gallery_id = $1
+      group by lower(name) having count(distinct show_id) > 1) x`,
+  },
+  ...publicationVisibilities.map((visibility) => ({
+    what: `a ${visibility} publication`,
+    sql: `select count(*) from publications where gallery_id = $1 and visibility = '${visibility}'`,
+  })),
+  ...[
+    ["a published publication", "published"],
+    ["an unpublished publication", "not published"],
+    [
+      "a publication without a price",
+      "not exists (select 1 from publication_pricing p where p.publication_id = x.id)",
+    ],
+  ].map(([what, where]) => ({
+    what: what!,
+    sql: `select count(*) from publications x where gallery_id = $1 and ${where}`,
+  })),
+  ...priceVisibilities.map((visibility) => ({
+    what: `a publication price seen by ${visibility}`,
+    sql: `select count(*) from publication_pricing where gallery_id = $1 and price_visibility = '${visibility}'`,
   })),
 ];
 
@@ -507,6 +755,125 @@ export async function rosterCounts(
   return { roster, probes };
 }
 
+/** What a zod parse refused, in one line. */
+const issues = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) =>
+  error.issues.map((i) => `${i.path.map(String).join(".") || "(body)"} ${i.message}`).join("; ");
+
+/**
+ * The demo's offers, shows, show tags and publications as requests to their APIs would write them: each id
+ * passes the path parameter, each row the create body (offer items the items PUT, recipients the add, a cover
+ * the PATCH of its path). Returns what the API would refuse.
+ */
+async function apiInputProblems(client: pg.ClientBase, galleryId: string): Promise<string[]> {
+  const broken: string[] = [];
+  const check = (what: string, result: { success: boolean; error?: Parameters<typeof issues>[0] }) => {
+    if (!result.success) broken.push(`${what}: ${issues(result.error!)}`);
+  };
+  const rowsOf = async <T>(text: string) => (await client.query<T & { id: string }>(text, [galleryId])).rows;
+
+  for (const o of await rowsOf<{ create: unknown; items: unknown; recipients: string[] }>(
+    `select o.id, json_build_object('title', o.title, 'message', o.message, 'currency', o.currency) as create,
+        json_build_object('items', (select coalesce(json_agg(json_build_object('artwork_id', i.artwork_id,
+            'caption_override', i.caption_override, 'price_shown_cents', i.price_shown_cents, 'currency', i.currency,
+            'price_visible', i.price_visible) order by i.position), '[]') from offer_items i where i.offer_id = o.id)) as items,
+        array(select r.contact_id from offer_recipients r where r.offer_id = o.id order by r.added_at, r.contact_id) as recipients
+      from offers o where o.gallery_id = $1 order by o.id`,
+  )) {
+    check(`offer ${o.id}`, OfferIdParams.safeParse({ id: o.id }));
+    check(`offer ${o.id}`, OfferCreate.safeParse(o.create));
+    check(`offer ${o.id} items`, OfferItemsReplace.safeParse(o.items));
+    for (let i = 0; i < o.recipients.length; i += MAX_RECIPIENTS_ADDED) {
+      check(
+        `offer ${o.id} recipients`,
+        OfferRecipientsAdd.safeParse({ contact_ids: o.recipients.slice(i, i + MAX_RECIPIENTS_ADDED) }),
+      );
+    }
+  }
+  for (const show of await rowsOf<{ body: unknown }>(
+    `select s.id, json_build_object('title', s.title, 'description', s.description, 'starts_on', s.starts_on,
+        'ends_on', s.ends_on, 'status', s.status, 'venue', s.venue, 'artwork_ids',
+        array(select a.artwork_id from show_artworks a where a.show_id = s.id order by a.position)) as body
+      from shows s where s.gallery_id = $1 order by s.id`,
+  )) {
+    check(`show ${show.id}`, ShowIdParams.safeParse({ id: show.id }));
+    check(`show ${show.id}`, ShowCreate.safeParse(show.body));
+  }
+  for (const tag of await rowsOf<{ show_id: string; body: unknown }>(
+    `select id, show_id, json_build_object('name', name, 'color', color, 'facet', facet, 'origin', origin) as body
+      from show_tags where gallery_id = $1 order by id`,
+  )) {
+    check(`show tag ${tag.id}`, ShowTagParams.safeParse({ showId: tag.show_id, tagId: tag.id }));
+    check(`show tag ${tag.id}`, ShowTagCreate.safeParse(tag.body));
+  }
+  for (const pub of await rowsOf<{ body: unknown; cover: string | null }>(
+    `select x.id, x.cover_image_path as cover, json_build_object('title', x.title, 'slug', x.slug, 'kind', x.kind,
+        'body', x.body, 'visibility', x.visibility, 'published', x.published, 'artwork_ids',
+        array(select a.artwork_id from publication_artworks a where a.publication_id = x.id order by a.position),
+        'price', (select json_build_object('price_cents', p.price_cents, 'currency', p.currency,
+          'price_visibility', p.price_visibility) from publication_pricing p where p.publication_id = x.id)) as body
+      from publications x where x.gallery_id = $1 order by x.id`,
+  )) {
+    check(`publication ${pub.id}`, PublicationIdParams.safeParse({ id: pub.id }));
+    check(`publication ${pub.id}`, PublicationCreate.safeParse(pub.body));
+    if (pub.cover)
+      check(`publication ${pub.id}`, PublicationUpdate.safeParse({ cover_image_path: pub.cover }));
+  }
+  return broken;
+}
+
+/** How many contacts a draft offer's recommended recipients must answer in the demo. */
+const RECOMMENDED_IN_DEMO = 5;
+
+interface Recommended {
+  contact_id: string;
+  top_reason: string | null;
+  probability: number;
+  artworks: { artwork_id: string }[];
+}
+
+/**
+ * Recommended recipients of each draft offer, read with the API's own statement: what it answers must leave out
+ * archived and do-not-email contacts and the offer's recipients, clear the floor, and name a reason; and one
+ * draft offer must answer several contacts. Returns [broken rules, what is missing].
+ */
+async function recommendedProblems(client: pg.ClientBase, galleryId: string): Promise<[string[], string[]]> {
+  const broken: string[] = [];
+  const drafts = await client.query<{ id: string }>(
+    "select id from offers where gallery_id = $1 and status = 'draft' order by id",
+    [galleryId],
+  );
+  let most = 0;
+  for (const { id } of drafts.rows) {
+    const q = dialect.sqlToQuery(recommendedRecipientsQuery(galleryId, id, MAX_RECOMMENDED));
+    const answer = await client.query<{ found: boolean; body: string }>(q.sql, q.params);
+    const data = (JSON.parse(answer.rows[0]!.body) as { data: Recommended[] }).data;
+    most = Math.max(most, data.length);
+    const omitted = await client.query<{ id: string }>(
+      `select c.id from contacts c where c.gallery_id = $1 and c.id = any($2::text[]) and (c.archived_at is not null
+        or c.do_not_email or exists (select 1 from offer_recipients r where r.offer_id = $3 and r.contact_id = c.id))`,
+      [galleryId, data.map((r) => r.contact_id), id],
+    );
+    const wrong = [
+      ...omitted.rows.map((r) => r.id),
+      ...data
+        .filter(
+          (r) => r.top_reason === null || r.probability < RECOMMENDATION_FLOOR || r.artworks.length === 0,
+        )
+        .map((r) => r.contact_id),
+    ];
+    if (wrong.length) {
+      broken.push(
+        `recommended recipients of ${id} leave out archived, do-not-email and recipient contacts, clear the floor and name a reason: ${wrong.slice(0, 5).join(", ")}`,
+      );
+    }
+  }
+  const missing =
+    most >= RECOMMENDED_IN_DEMO
+      ? []
+      : [`a draft offer with ${RECOMMENDED_IN_DEMO} or more recommended recipients (the most: ${most})`];
+  return [broken, missing];
+}
+
 /** Throws when a rule has offending rows in the gallery, or when a filter finds nothing to show. */
 export async function checkDemo(client: pg.ClientBase, galleryId: string): Promise<void> {
   const broken: string[] = [];
@@ -522,9 +889,12 @@ export async function checkDemo(client: pg.ClientBase, galleryId: string): Promi
     const parsed = ContactListQuery.safeParse(list.q);
     if (!parsed.success) broken.push(`a dynamic list's query is one the API accepts: ${list.id}`);
   }
+  broken.push(...(await apiInputProblems(client, galleryId)));
+  const [recommendedBroken, recommendedMissing] = await recommendedProblems(client, galleryId);
+  broken.push(...recommendedBroken);
   if (broken.length) throw new Error(`seed: the demo data breaks its rules:\n  ${broken.join("\n  ")}`);
 
-  const missing: string[] = [];
+  const missing: string[] = [...recommendedMissing];
   for (const { what, sql } of DEMO_COVERAGE) {
     const result = await client.query<{ n: string }>(`select (${sql}) as n`, [galleryId]);
     if (Number(result.rows[0]!.n) === 0) missing.push(what);

@@ -1,11 +1,28 @@
 /** Recommendation matches with sub-scores, evidence and a few hidden pairs. */
 import * as schema from "../../db/schema";
 import type { MatchReason } from "../../db/schema/matches";
+import { RECOMMENDATION_FLOOR } from "../../lib/schemas/offers";
 import { BASE, DAY, HOUR, iso, MATCH_MODEL } from "./common";
 import type { Art, Person, SeedContext } from "./context";
 import type { OfferSummary } from "./offers";
 
 const MATCH_COUNT = 500;
+
+/**
+ * Evidence kinds, strongest first: what the contact bought, then asked about, then looked at, then what their
+ * profile says. A match's `reasons` are its three strongest pieces of evidence in this order (then by the
+ * sub-score of the question each answers, then the latest), so `reasons[0]` is the strongest evidence: the
+ * `top_reason` of recommended recipients.
+ */
+export const EVIDENCE_STRENGTH = ["purchase", "interaction", "engagement", "memory_fact"] as const;
+/** How many pieces of evidence a match keeps in `reasons`. */
+export const MAX_REASONS = 3;
+
+/**
+ * Until when the demo's planted hidden match stays hidden: a fixed date years after the seed's clock, so the
+ * pair reads hidden whenever the demo runs. (The random hides end 30 days after the seed's clock.)
+ */
+export const SHOWCASE_HIDDEN_UNTIL = Date.UTC(2030, 5, 1);
 
 /** Recommendation matches with sub-scores, evidence and a few hidden pairs. */
 export function seedMatches(
@@ -23,9 +40,11 @@ export function seedMatches(
   );
   const pairs = new Set<string>();
   const questions = ["medium", "artist", "price", "scale", "period"] as const;
-  const addMatch = (art: Art, person: Person, probability: number) => {
+  /** Pairs only the planted hide may take: the showcase's hidden contact on each of the showcase's works. */
+  const reserved = new Set<string>();
+  const addMatch = (art: Art, person: Person, probability: number, hiddenUntil?: number) => {
     const key = `${art.id}:${person.id}`;
-    if (pairs.has(key)) return;
+    if (pairs.has(key) || (hiddenUntil === undefined && reserved.has(key))) return;
     pairs.add(key);
     const judgedMs = BASE - rng.int(1, 25) * DAY - rng.int(0, 23) * HOUR;
     const id = newId("mat", judgedMs);
@@ -35,7 +54,7 @@ export function seedMatches(
         Math.round(Math.min(1, Math.max(0, probability + (rng.next() - 0.5) * 0.4)) * 1000) / 1000;
     }
     const evidenceCount = rng.int(1, 5);
-    const reasons: MatchReason[] = [];
+    const evidence: (MatchReason & { e: number })[] = [];
     for (let e = 0; e < evidenceCount; e++) {
       const kind = rng.weighted({
         memory_fact: 35,
@@ -83,10 +102,22 @@ export function seedMatches(
         evidenceRef: evidenceId,
         createdAt: iso(judgedMs),
       });
-      if (reasons.length < 3)
-        reasons.push({ question, kind, evidence_id: evidenceId, label, source_label: sourceLabel, at });
+      evidence.push({ e, question, kind, evidence_id: evidenceId, label, source_label: sourceLabel, at });
     }
-    const hidden = rng.chance(0.04);
+    const strength = (x: MatchReason) =>
+      EVIDENCE_STRENGTH.indexOf(x.kind as (typeof EVIDENCE_STRENGTH)[number]);
+    const reasons: MatchReason[] = evidence
+      .sort(
+        (a, b) =>
+          strength(a) - strength(b) ||
+          subScores[b.question]! - subScores[a.question]! ||
+          Date.parse(b.at!) - Date.parse(a.at!) ||
+          a.e - b.e,
+      )
+      .slice(0, MAX_REASONS)
+      .map(({ e: _, ...reason }) => reason);
+    const hidden = hiddenUntil !== undefined || rng.chance(0.04);
+    const until = hiddenUntil ?? BASE + 30 * DAY;
     rows(schema.recommendationMatches).push({
       id,
       ...G,
@@ -99,7 +130,7 @@ export function seedMatches(
       reasons,
       evidenceCount: evidenceCount,
       status: "active",
-      hiddenUntil: hidden ? iso(BASE + 30 * DAY) : null,
+      hiddenUntil: hidden ? iso(until) : null,
       hiddenBy: hidden ? editorId : null,
       judgedAt: iso(judgedMs),
       createdAt: iso(judgedMs),
@@ -112,22 +143,58 @@ export function seedMatches(
         matchId: id,
         memberId: editorId,
         action: "hide",
-        hiddenUntil: iso(BASE + 30 * DAY),
+        hiddenUntil: iso(until),
         createdAt: iso(judgedMs + HOUR),
       });
     }
   };
+  const round3 = (n: number) => Math.round(n * 1000) / 1000;
+  const showcase = offerItems.find((o) => o.showcase);
+  // The contact whose only match on the showcase's works is hidden: left out of the showcase's other matches.
+  const hiddenContact = showcase
+    ? rng.pick(judgedContacts.filter((p) => !showcase.recipientIds.has(p.id) && !p.row.doNotEmail))
+    : null;
+  if (showcase && hiddenContact) {
+    for (const artId of showcase.artIds) reserved.add(`${artId}:${hiddenContact.id}`);
+  }
   // Offer works get strong matches with contacts not yet on the offer, so recommended recipients is not empty.
+  let showcaseFirst: Person | undefined;
   for (const offer of offerItems) {
     for (const artId of offer.artIds) {
       const art = arts.find((a) => a.id === artId)!;
       for (const person of rng.sample(
-        judgedContacts.filter((p) => !offer.recipientIds.has(p.id)),
+        judgedContacts.filter((p) => !offer.recipientIds.has(p.id) && !reserved.has(`${artId}:${p.id}`)),
         3,
       )) {
-        addMatch(art, person, Math.round((0.62 + rng.next() * 0.36) * 1000) / 1000);
+        if (offer.showcase) showcaseFirst ??= person;
+        addMatch(art, person, round3(0.62 + rng.next() * 0.36));
       }
     }
+  }
+  if (showcase && hiddenContact) {
+    const showcaseArts = showcase.artIds.map((id) => arts.find((a) => a.id === id)!);
+    const [first, second] = showcaseArts;
+    // One contact matched on two of the offer's works: its entry lists both, best first.
+    addMatch(second!, showcaseFirst!, round3(RECOMMENDATION_FLOOR + rng.next() * 0.1));
+    // Below the 0.6 floor: the matches list shows these, recommended recipients does not.
+    for (const art of showcaseArts) {
+      for (const person of rng.sample(
+        judgedContacts.filter((p) => !showcase.recipientIds.has(p.id) && p !== hiddenContact),
+        2,
+      )) {
+        addMatch(art, person, round3(0.3 + rng.next() * (RECOMMENDATION_FLOOR - 0.32)));
+      }
+    }
+    // Strong pairs recommended recipients omits: hidden by the editor, an archived contact, a contact who asked
+    // not to be emailed, and a contact already on the offer.
+    addMatch(first!, hiddenContact, 0.94, SHOWCASE_HIDDEN_UNTIL);
+    addMatch(first!, rng.pick(people.filter((p) => p.archived)), 0.96);
+    addMatch(
+      first!,
+      rng.pick(active.filter((p) => p.row.doNotEmail && !showcase.recipientIds.has(p.id))),
+      0.92,
+    );
+    addMatch(first!, people.find((p) => showcase.recipientIds.has(p.id))!, 0.97);
   }
   while (pairs.size < MATCH_COUNT) {
     const probability = Math.round((0.15 + 0.84 * rng.next() ** 0.7) * 1000) / 1000;

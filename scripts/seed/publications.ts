@@ -1,16 +1,54 @@
 /** Publications (with pricing and plates) and the viewing rooms built on them. */
 import * as schema from "../../db/schema";
-import { DAY, iso, slugify } from "./common";
+import { idMinter } from "../../lib/ids";
+import type {
+  priceVisibilities,
+  publicationKinds,
+  publicationVisibilities,
+} from "../../lib/schemas/publications";
+import { storagePath } from "../../lib/uploads";
+import { DAY, DEFAULT_CURRENCY, IMAGE_HOST, iso, slugify } from "./common";
 import type { Art, SeedContext } from "./context";
+import { Rng } from "./random";
 
-/** Publications and viewing rooms with their works. Returns the room ids. */
+type PublicationSpec = readonly [
+  title: string,
+  kind: (typeof publicationKinds)[number],
+  published: boolean,
+  visibility: (typeof publicationVisibilities)[number],
+  priceCents: number | null,
+  priceVisibility: (typeof priceVisibilities)[number] | null,
+];
+
+/** The covers' file ids come from a stream of their own ("covr"), apart from the demo's PRNG. */
+const COVER_SEED = 0x636f7672;
+
+/**
+ * A published publication's cover as the API stores one: a storage path of the cover-upload shape
+ * (`galleries/<gallery>/publications/<publication>/cov_….jpg`) and the URL it is served at. Like the works'
+ * images, the demo's covers are served from the demo image host, not uploaded.
+ */
+function cover(galleryId: string, publicationId: string, fileId: string) {
+  return {
+    coverImagePath: storagePath(galleryId, "publications", publicationId, fileId, "image/jpeg"),
+    coverImageUrl: `${IMAGE_HOST}/publications/${publicationId}/cover.jpg`,
+  };
+}
+
+/**
+ * Publications and viewing rooms with their works. Returns the room ids. Publications come in several kinds and
+ * every visibility; a published one has published_at (and a cover), an unpublished one neither; some carry a
+ * price in publication_pricing, one for each price_visibility (public, members, private). Slugs are the titles'.
+ */
 export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string[] {
   const { rng, newId, G, rows, galleryId } = ctx;
-  const publicationSpecs = [
+  const coverStream = new Rng(COVER_SEED);
+  const coverId = idMinter(() => coverStream.next());
+  const publicationSpecs: readonly PublicationSpec[] = [
     ["Tidewater — Exhibition Catalogue", "catalogue", true, "public", 4_500, "public"],
     ["In the Studio with Theo Adeyemi", "article", true, "public", null, null],
     ["The Long Exposure — Collector Preview", "catalogue", false, "private", 12_000, "members"],
-  ] as const;
+  ];
   const publicationIds = publicationSpecs.map(
     ([title, kind, isPublished, visibility, price, priceVisibility], i) => {
       const createdMs = Date.UTC(2025, 2, 1) + i * 120 * DAY;
@@ -22,7 +60,9 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
         slug: slugify(title),
         kind,
         body: `${title}. Texts by the gallery, with plates of the works.`,
-        coverImagePath: isPublished ? `galleries/${galleryId}/publications/${id}/cover.jpg` : null,
+        ...(isPublished
+          ? cover(galleryId, id, coverId("cov", createdMs))
+          : { coverImagePath: null, coverImageUrl: null }),
         published: isPublished,
         publishedAt: isPublished ? iso(createdMs + 5 * DAY) : null,
         visibility,
@@ -34,8 +74,8 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
           publicationId: id,
           ...G,
           priceCents: price,
-          currency: "USD",
-          priceVisibility: priceVisibility,
+          currency: DEFAULT_CURRENCY,
+          priceVisibility: priceVisibility ?? "private",
           createdAt: iso(createdMs),
           updatedAt: iso(createdMs),
         });
@@ -53,17 +93,16 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
     },
   );
 
+  // Open and close times are read against the real clock (the public surface serves rooms open now): the public
+  // and unlisted rooms stay open whenever the demo runs, and the closed one closed before the seed's clock.
   const roomSpecs = [
-    ["Winter Viewing Room 2025", "public", publicationIds[0]!, Date.UTC(2025, 11, 1), Date.UTC(2026, 1, 28)],
-    [
-      "Collector Preview: The Long Exposure",
-      "unlisted",
-      publicationIds[2]!,
-      Date.UTC(2026, 0, 15),
-      Date.UTC(2026, 3, 25),
-    ],
+    ["Winter Viewing Room 2025", "public", publicationIds[0]!, Date.UTC(2025, 11, 1), null],
+    ["Collector Preview: The Long Exposure", "unlisted", publicationIds[2]!, Date.UTC(2025, 11, 15), null],
     ["Private Selection: Secondary Market", "private", null, null, null],
   ] as const;
+  const roomPool = publishedArts.filter(
+    (a) => a.availability === "available" || a.availability === "on_hold",
+  );
   const rooms = roomSpecs.map(([title, visibility, publicationId, opens, closes], i) => {
     const createdMs = Date.UTC(2025, 10, 1) + i * 9 * DAY;
     const id = newId("room", createdMs);
@@ -81,18 +120,145 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs + DAY),
     });
-    const pool = publishedArts.filter((a) => a.availability === "available" || a.availability === "on_hold");
-    rng.sample(pool, rng.int(6, 12)).forEach((art, position) => {
+    rng.sample(roomPool, rng.int(6, 12)).forEach((art, position) => {
       rows(schema.viewingRoomArtworks).push({
         ...G,
         viewingRoomId: id,
         artworkId: art.id,
         position,
-        showPrice: art.showPricePublicly,
+        // The room shows every price it may: a public-priced work shows its price, the others read "Price on
+        // request" (the public read shows a price only where both say so).
+        showPrice: true,
         createdAt: iso(createdMs),
       });
     });
     return id;
   });
+  rooms.push(seedClosedRoom(ctx, roomPool));
+  seedLaterPublications(ctx, publishedArts);
   return rooms;
+}
+
+/** The later publications' own stream ("publ"), apart from the demo's PRNG. */
+const LATER_PUBLICATIONS_SEED = 0x7075626c;
+
+/**
+ * Three more publications (a monograph with a private price, a press release, an unpublished newsletter). Their
+ * ids and works come from a stream of their own, so adding them left every other generated value as it was.
+ */
+function seedLaterPublications(ctx: SeedContext, publishedArts: Art[]): void {
+  const { G, rows, galleryId } = ctx;
+  const stream = new Rng(LATER_PUBLICATIONS_SEED);
+  const newId = idMinter(() => stream.next());
+  const specs: readonly (readonly [...PublicationSpec, createdMs: number])[] = [
+    [
+      "Mara Lindqvist: Paintings 2015–2025",
+      "monograph",
+      true,
+      "unlisted",
+      6_500,
+      "private",
+      Date.UTC(2025, 8, 15),
+    ],
+    [
+      "Quiet Instruments Opens 13 November",
+      "press_release",
+      true,
+      "public",
+      null,
+      null,
+      Date.UTC(2025, 10, 3),
+    ],
+    [
+      "Northlight Newsletter — Winter 2025",
+      "newsletter",
+      false,
+      "private",
+      null,
+      null,
+      Date.UTC(2025, 11, 18),
+    ],
+  ];
+  for (const [title, kind, isPublished, visibility, price, priceVisibility, createdMs] of specs) {
+    const id = newId("pub", createdMs);
+    const publishedMs = createdMs + 2 * DAY;
+    rows(schema.publications).push({
+      id,
+      ...G,
+      title,
+      slug: slugify(title),
+      kind,
+      body: `${title}. Texts by the gallery, with plates of the works.`,
+      ...(isPublished
+        ? cover(galleryId, id, newId("cov", publishedMs))
+        : { coverImagePath: null, coverImageUrl: null }),
+      published: isPublished,
+      publishedAt: isPublished ? iso(publishedMs) : null,
+      visibility,
+      createdAt: iso(createdMs),
+      updatedAt: iso(isPublished ? publishedMs : createdMs),
+    });
+    if (price !== null) {
+      rows(schema.publicationPricing).push({
+        publicationId: id,
+        ...G,
+        priceCents: price,
+        currency: DEFAULT_CURRENCY,
+        priceVisibility: priceVisibility ?? "private",
+        createdAt: iso(createdMs),
+        updatedAt: iso(createdMs),
+      });
+    }
+    const pool =
+      kind === "monograph" ? publishedArts.filter((a) => a.artist.name === "Mara Lindqvist") : publishedArts;
+    stream.sample(pool, stream.int(3, 8)).forEach((art, position) => {
+      rows(schema.publicationArtworks).push({
+        ...G,
+        publicationId: id,
+        artworkId: art.id,
+        position,
+        createdAt: iso(createdMs),
+      });
+    });
+  }
+}
+
+/** The closed room's own id stream ("clsd"), apart from the demo's PRNG. */
+const CLOSED_ROOM_SEED = 0x636c7364;
+
+/**
+ * A public room that has closed (autumn 2025): never served to visitors. Its id comes from a stream of its own
+ * and its works are the pool's first six, so adding it left every other generated value as it was.
+ */
+function seedClosedRoom(ctx: SeedContext, pool: Art[]): string {
+  const { G, rows } = ctx;
+  const title = "Autumn Viewing Room 2025";
+  const createdMs = Date.UTC(2025, 7, 20);
+  const stream = new Rng(CLOSED_ROOM_SEED);
+  const id = idMinter(() => stream.next())("room", createdMs);
+  rows(schema.viewingRooms).push({
+    id,
+    ...G,
+    title,
+    slug: slugify(title),
+    description: `${title}: a selection of works available from Northlight Gallery.`,
+    visibility: "public",
+    publicationId: null,
+    opensAt: iso(Date.UTC(2025, 8, 1)),
+    closesAt: iso(Date.UTC(2025, 10, 15)),
+    publishedAt: iso(createdMs + DAY),
+    createdAt: iso(createdMs),
+    updatedAt: iso(createdMs + DAY),
+  });
+  pool.slice(0, 6).forEach((art, position) => {
+    rows(schema.viewingRoomArtworks).push({
+      ...G,
+      viewingRoomId: id,
+      artworkId: art.id,
+      position,
+      showPrice: true,
+      createdAt: iso(createdMs),
+    });
+  });
+  return id;
 }
