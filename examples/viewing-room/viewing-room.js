@@ -72,6 +72,8 @@ function renderWork(template, work) {
   item.dataset.artworkId = work.id;
   const image = item.querySelector(".work-image");
   if (work.image_url) {
+    // An image that cannot be loaded leaves the empty frame rather than a broken-image icon.
+    image.addEventListener("error", () => image.removeAttribute("src"), { once: true });
     image.src = work.image_url;
     image.alt = work.title;
   }
