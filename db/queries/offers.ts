@@ -382,9 +382,13 @@ export function recommendedRecipientsQuery(galleryId: string, offerId: string, l
           where rm.gallery_id = ${galleryId} and rm.artwork_id = w.artwork_id and ${visible("rm")}
             and c.archived_at is null and not c.do_not_email
             and not exists (select 1 from offer_recipients r where r.offer_id = ${offerId} and r.contact_id = rm.contact_id)
-            and not exists (select 1 from recommendation_matches b
+            -- One row per pair when several models judged it: the best. A scalar subquery, not NOT EXISTS, so it
+            -- stays a probe of the pair key per candidate row (an anti-join would hash every visible match of
+            -- a popular work first).
+            and (select b.id from recommendation_matches b
               where b.gallery_id = rm.gallery_id and b.artwork_id = rm.artwork_id and b.contact_id = rm.contact_id
-                and ${visible("b")} and (b.probability, b.id) > (rm.probability, rm.id))
+                and ${visible("b")} and (b.probability, b.id) > (rm.probability, rm.id)
+              limit 1) is null
           order by rm.probability desc, rm.contact_id
           limit ${limit}
         ) m
