@@ -73,5 +73,35 @@ ALTER TABLE "offer_recipients" ADD CONSTRAINT "offer_recipients_status_check"
   CHECK (status IN ('pending', 'sent', 'opened', 'replied', 'bounced'));
 --> statement-breakpoint
 -- An offer's recipients in the order they were added (keyset on added_at, contact_id).
-CREATE INDEX "offer_recipients_offer_added_idx" ON "offer_recipients" USING btree ("offer_id", "added_at", "contact_id");
---> statement-breakpoint
+CREATE INDEX "offer_recipients_offer_added_idx" ON "offer_recipients" USING btree ("offer_id", "added_at", "contact_id");--> statement-breakpoint
+-- Foreign-key lookups. Deleting an artwork, a contact, a sale, a tag, an artist, a webhook endpoint, a viewing room
+-- or a publication makes Postgres find the rows that refer to it with `WHERE <column> = $1` alone (to cascade or
+-- set null); the (gallery_id, <column>, ...) indexes cannot serve that, so each such delete read the whole
+-- referring table (seconds at a million interactions). One index per referring column, partial where the
+-- column is nullable.
+CREATE INDEX IF NOT EXISTS "engagement_events_artwork_id_fk_idx" ON "engagement_events" USING btree ("artwork_id") WHERE "artwork_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "interactions_artwork_id_fk_idx" ON "interactions" USING btree ("artwork_id") WHERE "artwork_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoice_line_items_artwork_id_fk_idx" ON "invoice_line_items" USING btree ("artwork_id") WHERE "artwork_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "recommendation_matches_artwork_id_fk_idx" ON "recommendation_matches" USING btree ("artwork_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "offer_items_artwork_id_fk_idx" ON "offer_items" USING btree ("artwork_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "publication_artworks_artwork_id_fk_idx" ON "publication_artworks" USING btree ("artwork_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "viewing_room_artworks_artwork_id_fk_idx" ON "viewing_room_artworks" USING btree ("artwork_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "show_artworks_artwork_id_fk_idx" ON "show_artworks" USING btree ("artwork_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "contact_list_memberships_contact_id_fk_idx" ON "contact_list_memberships" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "rubric_judgments_contact_id_fk_idx" ON "rubric_judgments" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "engagement_events_contact_id_fk_idx" ON "engagement_events" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "interactions_contact_id_fk_idx" ON "interactions" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "private_notes_contact_id_fk_idx" ON "private_notes" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "sales_contact_id_fk_idx" ON "sales" USING btree ("contact_id") WHERE "contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "tasks_contact_id_fk_idx" ON "tasks" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "inbox_threads_contact_id_fk_idx" ON "inbox_threads" USING btree ("contact_id") WHERE "contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoices_contact_id_fk_idx" ON "invoices" USING btree ("contact_id") WHERE "contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "recommendation_matches_contact_id_fk_idx" ON "recommendation_matches" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "offer_recipients_contact_id_fk_idx" ON "offer_recipients" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "invoices_sale_id_fk_idx" ON "invoices" USING btree ("sale_id") WHERE "sale_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_id_fk_idx" ON "webhook_deliveries" USING btree ("endpoint_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "artwork_tags_tag_id_fk_idx" ON "artwork_tags" USING btree ("tag_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "contact_tags_tag_id_fk_idx" ON "contact_tags" USING btree ("tag_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "artwork_artists_artist_id_fk_idx" ON "artwork_artists" USING btree ("artist_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "engagement_events_viewing_room_id_fk_idx" ON "engagement_events" USING btree ("viewing_room_id") WHERE "viewing_room_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "viewing_rooms_publication_id_fk_idx" ON "viewing_rooms" USING btree ("publication_id") WHERE "publication_id" IS NOT NULL;
