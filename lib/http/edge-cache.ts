@@ -105,16 +105,20 @@ function answerHeaders(etag: string, control: string): Record<string, string> {
   return { ETag: etag, "Cache-Control": control, Vary: "Authorization" };
 }
 
+/**
+ * A 304 when the request already holds this ETag, else the 200. The body is a function so that a cached entry's
+ * is read (or its stream passed on) only when it is sent.
+ */
 function answer(
   c: Context<AppEnv>,
-  body: string,
+  body: () => BodyInit | null,
   etag: string,
   control: string,
   contentType: string,
 ): Response {
   const headers = answerHeaders(etag, control);
   if (noneMatch(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { status: 200, headers: { ...headers, "Content-Type": contentType } });
+  return new Response(body(), { status: 200, headers: { ...headers, "Content-Type": contentType } });
 }
 
 async function cacheKey(c: Context<AppEnv>): Promise<string> {
@@ -147,11 +151,13 @@ export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
         const etag = hit.headers.get("etag") ?? "";
         c.res = answer(
           c,
-          await hit.text(),
+          () => hit.body,
           etag,
           cacheControl(maxAge, until, now),
           hit.headers.get("content-type") ?? "application/json",
         );
+        // A 304 sends no body: the stored one is released unread.
+        if (c.res.status === 304) await hit.body?.cancel();
         return;
       }
       // Outside its window (the room closed): never served; the route answers from the database.
@@ -165,7 +171,7 @@ export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
     const now = Date.now();
     const window = spec.validity?.(JSON.parse(body)) ?? { opensAt: null, closesAt: null };
     const until = millis(window.closesAt);
-    c.res = answer(c, body, etag, cacheControl(maxAge, until, now), contentType);
+    c.res = answer(c, () => body, etag, cacheControl(maxAge, until, now), contentType);
     // Kept no longer than the edge TTL nor past the window's end; an answer about to expire is not kept.
     const ttl = until === null ? edgeTtl : Math.min(edgeTtl, Math.floor((until - now) / 1000));
     if (ttl < 1) return;
