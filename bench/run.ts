@@ -15,6 +15,13 @@
  * 4. bench/results/latest.md, latest.json and plans/<scenario>.txt. Exits non-zero when a plan sequentially
  *    scans a big table, or when the stack or a scenario fails.
  *
+ * The public surface is measured as a browser reads it: a publishable token (minted like the secret key) as
+ * Bearer, with an `Origin` header. Its edge cache (lib/http/edge-cache.ts) is shown both ways: cold (every
+ * request a room never read before: the scenario's hook bench/cold-room.cjs walks the seed's BENCH_COLD_ROOMS
+ * unlisted rooms, identical in shape to the public room) and warm (one URL, every answer from the cache: no
+ * database round trip), with the 304 of a matching `If-None-Match`. A warm scenario may still name the SQL a miss
+ * would run (`explainOnly`): its plan and PostgreSQL time are reported, its latency compared with health alone.
+ *
  * Env: BENCH_QUICK=1 (3 s per scenario), BENCH_ONLY (comma-separated scenario names or name prefixes, e.g.
  * `contact`: only those scenarios are measured, and reported in results/subset.md and subset.json instead of
  * latest.*), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
@@ -48,14 +55,16 @@ import { listContacts } from "../db/queries/contacts";
 import { listEvents } from "../db/queries/events";
 import { listPriorityThreads, listThreads, type ThreadFilters } from "../db/queries/inbox";
 import { type InvoiceFilters, listInvoices } from "../db/queries/invoices";
+import { recommendedRecipientsQuery } from "../db/queries/offers";
 import { eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
+import { findPublicRoomText, listPublicRooms } from "../db/queries/viewing-rooms";
 import { encodeCursor } from "../lib/cursor";
 import { newId } from "../lib/ids";
 import type { PageRequest } from "../lib/pagination";
 import type { Principal } from "../lib/principal";
 import { ArtworkCreate } from "../lib/schemas/artworks";
-import { allScopes } from "../lib/scopes";
+import { allScopes, PUBLISHABLE_SCOPES } from "../lib/scopes";
 import { insertApiKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
@@ -65,14 +74,19 @@ import { changeEvent } from "../services/write";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
+  BENCH_OFFER_ID,
+  BENCH_PUBLIC_ROOM_SLUG,
   benchInboxMember,
   benchListId,
+  COLD_ROOM_SLUG_PREFIX,
+  COLD_ROOMS,
   CONTACT_Q,
   DYNAMIC_LIST_QUERY,
   HISTORY_INTERACTIONS,
   historyContactId,
   INBOX_THREADS,
   INVOICES,
+  ROOM_WORKS,
   seedBench,
   startBenchDatabase,
   TIMELINE_ENTRIES,
@@ -86,6 +100,10 @@ const PERSIST_DIR = join(ROOT, ".data", "bench-wrangler");
 const WRANGLER_LOG = join(ROOT, ".data", "bench-wrangler.log");
 /** autocannon runs in a worker thread (off the event loop of the local Neon endpoint), so hooks are files. */
 const SETUP_IDEMPOTENCY_KEY = join(ROOT, "bench", "idempotency-key.cjs");
+/** A room never read before on every request (the cold public read). */
+const SETUP_COLD_ROOM = join(ROOT, "bench", "cold-room.cjs");
+/** The browser's origin on the public scenarios (the CORS path). */
+const BROWSER_ORIGIN = "https://collector.bench.example";
 
 const envNum = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -142,6 +160,9 @@ const BIG_TABLES = [
   "inbox_threads",
   "inbox_messages",
   "invoices",
+  "recommendation_matches",
+  "viewing_rooms",
+  "viewing_room_artworks",
 ];
 
 const TARGETS = {
@@ -205,6 +226,11 @@ interface Scenario {
   floor: Floor | null;
   /** Why there is no SQL floor. */
   noFloorReason?: string;
+  /**
+   * The floor's SQL is what a miss of the edge cache would run, not what the measured requests run: only its plan
+   * and PostgreSQL time are reported (and the sequential-scan check); no SQL floor, latency against health alone.
+   */
+  explainOnly?: boolean;
   /** Requests per connection sent concurrently before measuring: fills caches, pools, compiles code. */
   warmup: number;
   /** Scenario targets beyond the ones every scenario of its kind gets. */
@@ -216,6 +242,8 @@ interface Limits {
   cpuOverHealth?: number;
   /** PostgreSQL planning + execution time of the scenario's SQL ≤ this many ms. */
   pgMs?: number;
+  /** Database round trips per request = this (±0.01): 0 for an edge-cached read, 1 for a read that misses. */
+  roundTrips?: number;
 }
 
 interface Context {
@@ -225,6 +253,8 @@ interface Context {
   galleryId: string;
   keyId: string;
   secretKey: string;
+  /** A publishable token (`gpub_`) of gallery A: the public viewing-room reads. */
+  publishableToken: string;
   /** A member session (`gss_…`) of gallery A's inbox member: the inbox takes sessions only. */
   sessionToken: string;
   signingSecret: string;
@@ -424,6 +454,41 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
         where gallery_id = ${galleryId} and key = ${key} returning response_body::text as body`,
     ].map(toQuery);
   };
+
+  // The public surface as a browser reads it: the publishable token, an Origin (the CORS path).
+  const visitor = { authorization: `Bearer ${ctx.publishableToken}`, origin: BROWSER_ORIGIN };
+  const roomPath = `/v1/public/viewing-rooms/${BENCH_PUBLIC_ROOM_SLUG}`;
+  const coldPath = `/v1/public/viewing-rooms/${COLD_ROOM_SLUG_PREFIX}1`;
+  const roomFloor = async (slug: string): Promise<Floor> => {
+    const q = await capture((db) => findPublicRoomText(db, galleryId, slug));
+    return { statements: () => [q] };
+  };
+  // The room's current ETag, from the API (this read also puts it in the edge cache).
+  const roomEtag = await (async () => {
+    const res = await fetch(`${ctx.origin}${roomPath}`, { headers: visitor });
+    const body = (await res.json()) as { artworks?: { price_on_request: boolean }[] };
+    const etag = res.headers.get("etag");
+    if (res.status !== 200 || !etag) throw new Error(`GET ${roomPath} answered ${res.status}, ETag ${etag}`);
+    const onRequest = body.artworks?.filter((w) => w.price_on_request).length ?? 0;
+    say(`  ${roomPath}: ${body.artworks?.length} works, ${onRequest} at price on request, ETag ${etag}`);
+    return etag;
+  })();
+  const publicListFloor = await (async (): Promise<Floor> => {
+    const q = await capture((db) =>
+      listPublicRooms(db, galleryId, { ...page("created"), route: "listPublicViewingRooms" }),
+    );
+    return { statements: () => [q] };
+  })();
+  const recommendedQuery = toQuery(recommendedRecipientsQuery(galleryId, BENCH_OFFER_ID, 20));
+  const offerMatches = await pool.query<{ matches: string; above: string; contacts: string }>(
+    `select count(*) as matches, count(*) filter (where rm.probability >= 0.6) as above,
+       count(distinct rm.contact_id) filter (where rm.probability >= 0.6) as contacts
+     from offer_items oi join recommendation_matches rm on rm.gallery_id = oi.gallery_id and rm.artwork_id = oi.artwork_id
+     where oi.offer_id = $1`,
+    [BENCH_OFFER_ID],
+  );
+  const offerStats = offerMatches.rows[0]!;
+  const fromCache = "answered from the edge cache (Cache API), no SQL";
 
   const json = { ...auth, "content-type": "application/json" };
   const replayKey = `bench-replay-${randomUUID()}`;
@@ -683,6 +748,62 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: get("/v1/gallery/invoices?status=unpaid"),
       floor: await invoicesFloor({ status: "unpaid" }),
       warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "public-room-cold",
+      title: `public room read, cold: a different open room of ${ROOM_WORKS} works each request (of ${COLD_ROOMS.toLocaleString("en-US")}, never in the edge cache), publishable token + Origin`,
+      kind: "read",
+      expectStatus: 200,
+      request: { method: "GET", path: coldPath, headers: visitor, setupRequest: SETUP_COLD_ROOM },
+      floor: await roomFloor(`${COLD_ROOM_SLUG_PREFIX}1`),
+      // One request, to the scenario's own path (cold-room-1): the measured ones each read a room never read.
+      warmup: 1,
+      limits: { roundTrips: 1 },
+    },
+    {
+      name: "public-room-warm",
+      title: `public room read, warm: one room of ${ROOM_WORKS} works, every answer from the edge cache, publishable token + Origin`,
+      kind: "read",
+      expectStatus: 200,
+      request: { method: "GET", path: roomPath, headers: visitor },
+      floor: await roomFloor(BENCH_PUBLIC_ROOM_SLUG),
+      explainOnly: true,
+      noFloorReason: fromCache,
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { roundTrips: 0 },
+    },
+    {
+      name: "public-room-304",
+      title: "public room, If-None-Match with the current ETag (304, no body)",
+      kind: "read",
+      expectStatus: 304,
+      request: { method: "GET", path: roomPath, headers: { ...visitor, "if-none-match": roomEtag } },
+      floor: null,
+      noFloorReason: fromCache,
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { roundTrips: 0 },
+    },
+    {
+      name: "public-rooms-list",
+      title: "public rooms list (open public rooms, newest first), warm, publishable token + Origin",
+      kind: "read",
+      expectStatus: 200,
+      request: { method: "GET", path: "/v1/public/viewing-rooms", headers: visitor },
+      floor: publicListFloor,
+      explainOnly: true,
+      noFloorReason: fromCache,
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { roundTrips: 0 },
+    },
+    {
+      name: "offer-recommended",
+      title: `recommended recipients, offer of 20 works (${Number(offerStats.matches).toLocaleString("en-US")} matches, ${Number(offerStats.contacts).toLocaleString("en-US")} contacts ≥ 0.6) over ${benchA.contacts.toLocaleString("en-US")} contacts`,
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/offers/${BENCH_OFFER_ID}/recommended-recipients`),
+      floor: { statements: () => [recommendedQuery] },
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { roundTrips: 1 },
     },
     {
       name: "artworks-create",
@@ -1405,12 +1526,19 @@ async function main(): Promise<number> {
 
     const client = await pool.connect();
     let minted: { id: string; token: string };
+    let publishable: { token: string };
     try {
       minted = await insertApiKey(client, {
         galleryId: gallery.id,
         kind: "secret",
         name: "Bench key (all scopes)",
         scopes: allScopes,
+      });
+      publishable = await insertApiKey(client, {
+        galleryId: gallery.id,
+        kind: "publishable",
+        name: "Bench publishable token",
+        scopes: PUBLISHABLE_SCOPES,
       });
     } finally {
       client.release();
@@ -1436,6 +1564,7 @@ async function main(): Promise<number> {
       galleryId: gallery.id,
       keyId: minted.id,
       secretKey: minted.token,
+      publishableToken: publishable.token,
       sessionToken: await signIn(origin, benchInboxMember(gallery)),
       signingSecret,
     };
@@ -1483,10 +1612,12 @@ async function main(): Promise<number> {
       let pgTime: PgTiming | null = null;
       let scans: string[] = [];
       if (s.floor) {
-        const f = await sqlFloor(pool, s.floor);
-        floorP50 = f.p50;
-        floorP99 = f.p99;
-        viaNeonP50 = (await neonFloor(neon, db.url, s.floor)).p50;
+        if (!s.explainOnly) {
+          const f = await sqlFloor(pool, s.floor);
+          floorP50 = f.p50;
+          floorP99 = f.p99;
+          viaNeonP50 = (await neonFloor(neon, db.url, s.floor)).p50;
+        }
         const plan = await explain(pool, s.floor);
         writeFileSync(join(PLANS_DIR, `${s.name}.txt`), `-- scenario: ${s.title}\n${plan}\n`);
         scans = seqScans(plan);
@@ -1591,6 +1722,15 @@ async function main(): Promise<number> {
     }
     // Per-scenario limits (Scenario.limits): Worker CPU against the health route's, PostgreSQL's own time.
     for (const r of rows) {
+      const tripsLimit = r.limits?.roundTrips;
+      if (tripsLimit !== undefined) {
+        targets.push({
+          target: `${r.title}: ${tripsLimit} database round trip${tripsLimit === 1 ? "" : "s"} per request`,
+          value: `${num(r.roundTripsPerRequest, 3)} (${r.dbHttpRequests + r.dbWsConnections} over ${r.requests.toLocaleString("en-US")} requests)`,
+          met: Math.abs(r.roundTripsPerRequest - tripsLimit) <= 0.01,
+          note: tripsLimit === 0 ? "the edge cache is not answering" : "not one round trip per request",
+        });
+      }
       const cpuLimit = r.limits?.cpuOverHealth;
       if (cpuLimit !== undefined) {
         targets.push({

@@ -17,6 +17,11 @@
  * messages, an invoice's sale, buyer and amount) are computed from the same row-number hashes as the rows they
  * summarise, and Postgres generates the invoices' totals.
  *
+ * The public surface and offers (gallery A): viewing rooms of every kind with 24 works each (a public open room, a
+ * second public one, unlisted, private, closed, not yet open) and BENCH_COLD_ROOMS unlisted open rooms for the
+ * cold read; 600,000 recommendation matches over 3,000 works, and a draft offer of the 20 most matched works with
+ * a few of their best contacts already on it.
+ *
  * Run directly: `tsx bench/seed.ts` (its own embedded PostgreSQL in .data/bench-postgres), or with
  * `BENCH_DATABASE_URL=postgres://…` for a server of your own (a throwaway database: it gets 7M+ rows).
  */
@@ -958,6 +963,196 @@ const INVOICE_STEPS: readonly SeedStep[] = [
   },
 ];
 
+/**
+ * Viewing rooms: gallery A's public surface. Each room shows ROOM_WORKS works; every fourth hides its price, the
+ * others show it where the work is public-priced, so the public room has priced works and "price on request"
+ * ones. The named rooms (both galleries) are one of each kind a visitor meets: BENCH_PUBLIC_ROOM_SLUG (public,
+ * open, no close), a second open public room, an unlisted, a private, a closed and a not yet open room. Then, in
+ * gallery A only, COLD_ROOMS unlisted open rooms `cold-room-<n>` of the same size: the cold read asks for a
+ * different one each request (run.ts), so the edge cache never holds the answer; unlisted, they stay out of the
+ * public list.
+ */
+export const ROOM_WORKS = 24;
+export const BENCH_PUBLIC_ROOM_SLUG = "winter-viewing-room";
+export const COLD_ROOM_SLUG_PREFIX = "cold-room-";
+export const COLD_ROOMS = envInt("BENCH_COLD_ROOMS", 10_000);
+const NAMED_ROOMS: readonly {
+  slug: string;
+  title: string;
+  visibility: "public" | "unlisted" | "private";
+  opens: string | null;
+  closes: string | null;
+}[] = [
+  {
+    slug: BENCH_PUBLIC_ROOM_SLUG,
+    title: "Winter Viewing Room",
+    visibility: "public",
+    opens: "2025-12-01Z",
+    closes: null,
+  },
+  {
+    slug: "works-on-paper",
+    title: "Works on Paper",
+    visibility: "public",
+    opens: "2025-11-01Z",
+    closes: "2030-01-01Z",
+  },
+  {
+    slug: "collector-preview",
+    title: "Collector Preview",
+    visibility: "unlisted",
+    opens: "2025-12-15Z",
+    closes: null,
+  },
+  { slug: "private-selection", title: "Private Selection", visibility: "private", opens: null, closes: null },
+  {
+    slug: "autumn-viewing-room",
+    title: "Autumn Viewing Room",
+    visibility: "public",
+    opens: "2025-09-01Z",
+    closes: "2025-11-15Z",
+  },
+  { slug: "spring-2031", title: "Spring 2031", visibility: "public", opens: "2031-03-01Z", closes: null },
+];
+const roomCount = (g: BenchGallery) => NAMED_ROOMS.length + (g.key === "a" ? COLD_ROOMS : 0);
+const roomId = (g: BenchGallery, nExpr: string) => `'room_bench${g.key}' || lpad((${nExpr})::text, 8, '0')`;
+/** Column `k` of the named rooms by room number (1-based), null past them. */
+const namedRoom = (nExpr: string, k: keyof (typeof NAMED_ROOMS)[number]) =>
+  `(array[${NAMED_ROOMS.map((r) => (r[k] === null ? "null" : `'${r[k]}'`)).join(", ")}]::text[])[${nExpr}]`;
+
+/**
+ * Recommendation matches (gallery A): MATCHES_PER_CONTACT per contact (one per model, so the pair key holds), over
+ * MATCH_ARTWORKS works spread through the gallery; the work is skewed (u²) so the first works of the list draw
+ * thousands of matches each. Probabilities 0.1 + 0.89·u^1.6: about 30% clear the 0.6 floor. 2% are dismissed, 1%
+ * hidden until 2030. The bench offer's OFFER_ITEMS works are the most matched ones, with OFFER_RECIPIENTS of
+ * their best contacts already on it.
+ */
+const MATCHES_PER_CONTACT = 3;
+const MATCH_ARTWORKS = 3_000;
+const OFFER_ITEMS = 20;
+const OFFER_RECIPIENTS = 5;
+export const BENCH_OFFER_ID = "offer_bencha00000001";
+const MATCH_REASONS = [
+  "Bought two works by this artist",
+  "Opened the winter viewing room twice",
+  "Asked about works on paper at the fair",
+  "Collects postwar painting",
+  "Favourited a work in this series",
+  "Budget matches the price band",
+];
+/** The w-th matched work (1-based) of gallery g: spread evenly over its artworks. */
+const matchedArtwork = (g: BenchGallery, wExpr: string) =>
+  artworkId(g, `((${wExpr}) * ${Math.max(1, Math.floor(g.artworks / MATCH_ARTWORKS))})::bigint`);
+const onlyA = (g: BenchGallery, n: number) => (g.key === "a" ? n : 0);
+
+const ROOM_STEPS: readonly SeedStep[] = [
+  {
+    name: "viewing rooms",
+    tables: ["viewing_rooms"],
+    target: roomCount,
+    present: countWhere("viewing_rooms"),
+    insertSql: (
+      g,
+    ) => `insert into viewing_rooms (id, gallery_id, title, slug, description, visibility, opens_at,
+          closes_at, published_at, created_at, updated_at)
+        select ${roomId(g, "s.i")}, '${g.id}',
+          coalesce(${namedRoom("s.i", "title")}, 'Cold room ' || (s.i - ${NAMED_ROOMS.length})),
+          coalesce(${namedRoom("s.i", "slug")}, '${COLD_ROOM_SLUG_PREFIX}' || (s.i - ${NAMED_ROOMS.length})),
+          'Bench room ' || s.i, coalesce(${namedRoom("s.i", "visibility")}, 'unlisted'),
+          case when s.i <= ${NAMED_ROOMS.length} then (${namedRoom("s.i", "opens")})::timestamptz
+            else timestamptz '2025-06-01Z' end,
+          (${namedRoom("s.i", "closes")})::timestamptz,
+          case when s.i <= ${NAMED_ROOMS.length} then (${namedRoom("s.i", "opens")})::timestamptz
+            else timestamptz '2025-06-01Z' end,
+          s.at, s.at
+        from (select i, case when i <= ${NAMED_ROOMS.length} then timestamptz '2025-08-01Z' + i * interval '1 day'
+            else timestamptz '2025-06-01Z' + i * interval '1 second' end as at
+          from generate_series($1::bigint, $2::bigint) i) s(i, at)`,
+  },
+  {
+    name: "viewing room works",
+    tables: ["viewing_room_artworks"],
+    target: (g) => roomCount(g) * ROOM_WORKS,
+    present: countWhere("viewing_room_artworks"),
+    // Row i: room r = 1 + (i - 1) / ROOM_WORKS at position p; works distinct within a room (104729 is prime).
+    insertSql: (g) => `insert into viewing_room_artworks (gallery_id, viewing_room_id, artwork_id, position,
+          show_price, created_at)
+        select '${g.id}', ${roomId(g, "s.r")},
+          ${artworkId(g, `(1 + ((s.r * ${ROOM_WORKS} + s.p) * 104729) % ${g.artworks})`)}, s.p::int, s.p % 4 <> 3,
+          timestamptz '2025-06-01Z'
+        from (select 1 + (i - 1) / ${ROOM_WORKS} as r, (i - 1) % ${ROOM_WORKS} as p
+          from generate_series($1::bigint, $2::bigint) i) s`,
+  },
+];
+
+const OFFER_STEPS: readonly SeedStep[] = [
+  {
+    name: "recommendation matches",
+    tables: ["recommendation_matches"],
+    target: (g) => onlyA(g, g.contacts * MATCHES_PER_CONTACT),
+    present: countWhere("recommendation_matches"),
+    // Row i: contact 1 + (i - 1) % contacts, model k = (i - 1) / contacts.
+    insertSql: (
+      g,
+    ) => `insert into recommendation_matches (id, gallery_id, artwork_id, contact_id, model, probability,
+          reasons, evidence_count, status, hidden_until, judged_at, created_at, updated_at)
+        select 'match_bench${g.key}' || lpad(s.i::text, 10, '0'), '${g.id}',
+          ${matchedArtwork(g, `1 + floor(s.u1 * s.u1 * ${MATCH_ARTWORKS})::int`)},
+          ${contactId(g, `(1 + (s.i - 1) % ${g.contacts})`)}, 'bench-v' || (1 + (s.i - 1) / ${g.contacts}),
+          round((0.1 + 0.89 * power(s.u2, 1.6))::numeric, 4)::float8,
+          jsonb_build_array(jsonb_build_object('question', 'affinity', 'kind', 'sale', 'evidence_id', null,
+              'label', ${fromList("s.u3", MATCH_REASONS)}, 'source_label', null, 'at', '2025-11-20T00:00:00.000Z'))
+            || case when s.u4 < 0.5 then jsonb_build_array(jsonb_build_object('question', 'engagement',
+              'kind', 'engagement', 'evidence_id', null, 'label', ${fromList("s.u5", MATCH_REASONS)},
+              'source_label', null, 'at', '2025-11-28T00:00:00.000Z')) else '[]'::jsonb end,
+          1 + (s.u4 < 0.5)::int,
+          case when s.u6 < 0.02 then 'dismissed' else 'active' end,
+          case when s.u6 >= 0.02 and s.u6 < 0.03 then timestamptz '2030-01-01Z' end,
+          timestamptz '2025-12-01Z', timestamptz '2025-12-01Z', timestamptz '2025-12-01Z'
+        from (${uniforms(g, 6, 900)}) s`,
+  },
+  {
+    name: "offers",
+    tables: ["offers"],
+    target: (g) => onlyA(g, 1),
+    present: countWhere("offers"),
+    insertSql: (
+      g,
+    ) => `insert into offers (id, gallery_id, title, message, status, currency, created_at, updated_at)
+        select '${BENCH_OFFER_ID}', '${g.id}', 'Winter offer: ${OFFER_ITEMS} works', 'A selection for the season.',
+          'draft', 'USD', timestamptz '2025-12-10Z', timestamptz '2025-12-10Z'
+        from generate_series($1::bigint, $2::bigint)`,
+  },
+  {
+    name: "offer items",
+    tables: ["offer_items"],
+    target: (g) => onlyA(g, OFFER_ITEMS),
+    present: countWhere("offer_items"),
+    // The most matched works (w = 1, 2, …).
+    insertSql: (
+      g,
+    ) => `insert into offer_items (gallery_id, offer_id, artwork_id, position, currency, created_at)
+        select '${g.id}', '${BENCH_OFFER_ID}', ${matchedArtwork(g, "s.i")}, (s.i - 1)::int, 'USD',
+          timestamptz '2025-12-10Z'
+        from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "offer recipients",
+    tables: ["offer_recipients"],
+    target: (g) => onlyA(g, OFFER_RECIPIENTS),
+    present: countWhere("offer_recipients"),
+    // The best-matched contacts of the offer's works: the recommendation has to step over them.
+    insertSql: (g) => `insert into offer_recipients (gallery_id, offer_id, contact_id, status, added_at)
+        select '${g.id}', '${BENCH_OFFER_ID}', t.contact_id, 'pending', timestamptz '2025-12-11Z'
+        from (select rm.contact_id from recommendation_matches rm
+            join offer_items oi on oi.artwork_id = rm.artwork_id and oi.offer_id = '${BENCH_OFFER_ID}'
+            join contacts c on c.id = rm.contact_id and c.archived_at is null and not c.do_not_email
+          where rm.gallery_id = '${g.id}' and rm.status = 'active' and rm.hidden_until is null
+          group by rm.contact_id order by max(rm.probability) desc, rm.contact_id
+          offset $1::bigint - 1 limit $2::bigint - $1::bigint + 1) t`,
+  },
+];
+
 export const SEED_STEPS: readonly SeedStep[] = [
   {
     name: "artists",
@@ -1171,6 +1366,8 @@ export const SEED_STEPS: readonly SeedStep[] = [
   ...CRM_STEPS,
   ...INBOX_STEPS,
   ...INVOICE_STEPS,
+  ...ROOM_STEPS,
+  ...OFFER_STEPS,
 ];
 
 /** The id of the contact with the long history (HISTORY_INTERACTIONS interactions and more) in gallery `g`. */
