@@ -1,10 +1,6 @@
 import type { SQL } from "drizzle-orm";
-import {
-  type CatalogueResource,
-  type CatalogueTable,
-  deleteCatalogueRow,
-  findCatalogueRow,
-} from "../db/queries/catalogue";
+import { type CatalogueResource, type CatalogueTable, findCatalogueRow } from "../db/queries/catalogue";
+import { deleteAsRead } from "../db/queries/rows";
 import type { EventType } from "../lib/event-types";
 import { DeleteResult } from "../lib/schemas/artworks";
 import type { ServiceContext } from "./context";
@@ -35,7 +31,7 @@ export async function deleteCatalogueEntry<T extends CatalogueTable>(
     schema: DeleteResult,
     statements: [
       ...entry.refusals,
-      guarded(deleteCatalogueRow(db, r, principal.galleryId, id, found.updatedAt)),
+      guarded(deleteAsRead(r.spec.table, principal.galleryId, id, found.updatedAt)),
     ],
     events: [changeEvent(entry.eventType, entry.resourceType, id, found.body)],
     status: 200,

@@ -203,13 +203,3 @@ export function updateArtworkRelations(
 ): SQLWrapper[] {
   return relationStatements(db, galleryId, id, input, true);
 }
-
-/** The DELETE for `guarded()`: matches only the row as it was read. */
-export function deleteArtworkStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  return db.delete(artworks).where(asRead(artworks, galleryId, id, readUpdatedAt));
-}

@@ -6,7 +6,6 @@ import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { auctionRecords } from "../schema";
 import { type KeysetQuery, keysetChildPage } from "./keyset";
-import { asRead } from "./rows";
 
 /** The API representation of an auction record (alias `r`). */
 export const auctionRecordResource = resource({
@@ -109,14 +108,4 @@ export function createAuctionRecordStatement(
       ${input.sale_date}::date, ${input.hammer_price_cents ?? null}::bigint, ${input.currency ?? null}, ${input.result},
       ${at}::timestamptz, ${at}::timestamptz
     from artworks a where a.gallery_id = ${galleryId} and a.id = ${artworkId}`;
-}
-
-/** The DELETE for `guarded()`: matches only the row as it was read. */
-export function deleteAuctionRecordStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  return db.delete(auctionRecords).where(asRead(auctionRecords, galleryId, id, readUpdatedAt));
 }

@@ -135,18 +135,6 @@ export function updateCatalogueRow<T extends CatalogueTable>(
     .where(asRead(table, galleryId, id, readUpdatedAt));
 }
 
-/** The DELETE for `guarded()`. */
-export function deleteCatalogueRow<T extends CatalogueTable>(
-  db: Db,
-  r: CatalogueResource<T>,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  const table: CatalogueTable = r.spec.table;
-  return db.delete(table).where(asRead(table, galleryId, id, readUpdatedAt));
-}
-
 /**
  * Aborts the transaction with 409 `conflict` when `count` (SQL yielding a number) is above zero. `message` is a
  * format() template whose one `%s` is the count; `details` is `{ [countField]: count }`.

@@ -183,11 +183,6 @@ export function updateContactList(
     .where(asRead(contactLists, galleryId, id, readUpdatedAt));
 }
 
-/** The DELETE for `guarded()`; memberships go with the list (foreign-key cascade). */
-export function deleteContactList(db: Db, galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return db.delete(contactLists).where(asRead(contactLists, galleryId, id, readUpdatedAt));
-}
-
 /**
  * Drops the engine's judgments for the list's `described_as` (rubric `segment:<list id>`): they judged a
  * description the list no longer has, or a list that is gone.

@@ -197,17 +197,3 @@ export function updateContactStatement(
     .set(contactResource.row({ ...scalarFields(input), updated_at: at }))
     .where(asRead(contacts, galleryId, id, readUpdatedAt));
 }
-
-/**
- * The DELETE for `guarded()`. Foreign keys take what hangs off the contact with it (interactions, engagement,
- * tasks, private notes, profiles, assignees, tags, list memberships, judgments) and keep its sales with no
- * contact.
- */
-export function deleteContactStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  return db.delete(contacts).where(asRead(contacts, galleryId, id, readUpdatedAt));
-}

@@ -37,12 +37,6 @@ export function insertConnection(galleryId: string, c: NewConnection, at: string
       ${at}::timestamptz, ${at}::timestamptz)`;
 }
 
-/** The DELETE for `guarded()`: matches only the row as it was read; its threads stay, without a connection. */
-export function deleteConnectionStatement(galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return sql`delete from inbox_connections ic
-    where ic.gallery_id = ${galleryId} and ic.id = ${id} and ic.updated_at = ${readUpdatedAt}::timestamptz`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Ingest
 

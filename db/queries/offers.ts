@@ -222,11 +222,6 @@ export function updateOffer(
     .where(asRead(offers, galleryId, id, readUpdatedAt));
 }
 
-/** The DELETE for `guarded()`; items and recipients go with the offer (foreign-key cascade). */
-export function deleteOffer(db: Db, galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return db.delete(offers).where(asRead(offers, galleryId, id, readUpdatedAt));
-}
-
 /** Every recipient of a sent offer is `sent` (those further along stay where they are). */
 export function markRecipientsSent(galleryId: string, id: string): SQL {
   return sql`update offer_recipients set status = 'sent'

@@ -300,9 +300,3 @@ export function updatePublicationStatement(
   return sql`update publications p set ${sql.join(set, sql`, `)}
     where p.gallery_id = ${galleryId} and p.id = ${id} and p.updated_at = ${readUpdatedAt}::timestamptz`;
 }
-
-/** The DELETE for `guarded()`: matches only the row as it was read; its works and price go with it. */
-export function deletePublicationStatement(galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return sql`delete from publications p
-    where p.gallery_id = ${galleryId} and p.id = ${id} and p.updated_at = ${readUpdatedAt}::timestamptz`;
-}

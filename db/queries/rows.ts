@@ -38,6 +38,16 @@ export function nextTimestamp(previous?: string): string {
   return new Date(Math.max(now, floor)).toISOString();
 }
 
+/** The DELETE of a guarded write (services/write.ts `guarded`): removes the row only as it was read. */
+export function deleteAsRead(
+  table: PgTable & { id: AnyPgColumn; galleryId: AnyPgColumn; updatedAt: AnyPgColumn },
+  galleryId: string,
+  id: string,
+  readUpdatedAt: string,
+): SQLWrapper {
+  return sql`delete from ${table} where ${asRead(table, galleryId, id, readUpdatedAt)}`;
+}
+
 /** A table whose rows go on the archive shelf: `archived_at` set while they are there. */
 export type ShelvableTable = PgTable & {
   id: AnyPgColumn;

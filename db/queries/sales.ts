@@ -209,9 +209,3 @@ export function updateSaleStatements(
         ];
   return { rule, locks, update, works };
 }
-
-/** The DELETE for `guarded()`: matches only the row as it was read; the trigger takes its spend back. */
-export function deleteSaleStatement(galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return sql`delete from sales s
-    where s.gallery_id = ${galleryId} and s.id = ${id} and s.updated_at = ${readUpdatedAt}::timestamptz`;
-}

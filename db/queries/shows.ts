@@ -158,12 +158,6 @@ export function updateShowStatements(
   return { rule, update, works };
 }
 
-/** The DELETE for `guarded()`: matches only the row as it was read; its tags and works go with it. */
-export function deleteShowStatement(galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return sql`delete from shows s
-    where s.gallery_id = ${galleryId} and s.id = ${id} and s.updated_at = ${readUpdatedAt}::timestamptz`;
-}
-
 /** Whether the gallery has this show. One round trip. */
 export async function showExists(db: Db, galleryId: string, id: string): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(

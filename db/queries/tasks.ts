@@ -136,13 +136,3 @@ export function updateTaskStatement(
     })
     .where(asRead(tasks, galleryId, id, readUpdatedAt));
 }
-
-/** The DELETE for `guarded()`: matches only the row as it was read. */
-export function deleteTaskStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  return db.delete(tasks).where(asRead(tasks, galleryId, id, readUpdatedAt));
-}

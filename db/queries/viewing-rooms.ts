@@ -223,12 +223,6 @@ export function updateViewingRoomStatements(
   return { checks, update, works };
 }
 
-/** The DELETE for `guarded()`: matches only the row as it was read; its works go with it. */
-export function deleteViewingRoomStatement(galleryId: string, id: string, readUpdatedAt: string): SQLWrapper {
-  return sql`delete from viewing_rooms vr
-    where vr.gallery_id = ${galleryId} and vr.id = ${id} and vr.updated_at = ${readUpdatedAt}::timestamptz`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The public (visitor) surface: rooms that are public or unlisted and open now, with visitor-safe fields only.
 

@@ -135,16 +135,6 @@ export function rotateSecretStatement(
     .where(asRead(webhookEndpoints, galleryId, id, readUpdatedAt));
 }
 
-/** The DELETE for `guarded()`; deliveries and their attempts go with it (foreign-key cascade). */
-export function deleteEndpointStatement(
-  db: Db,
-  galleryId: string,
-  id: string,
-  readUpdatedAt: string,
-): SQLWrapper {
-  return db.delete(webhookEndpoints).where(asRead(webhookEndpoints, galleryId, id, readUpdatedAt));
-}
-
 /**
  * A test event for one endpoint: the event row and its single delivery, written directly rather than through
  * the outbox writer: the fan-out trigger skips this type, which goes only to the endpoint under test.

@@ -1,6 +1,7 @@
 import { orphanEditionsStatement } from "../../db/queries/artwork-editions";
-import { deleteArtworkStatement } from "../../db/queries/artwork-writes";
 import { findArtwork } from "../../db/queries/artworks";
+import { deleteAsRead } from "../../db/queries/rows";
+import { artworks } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import { deleteStoredUnder, storagePrefix } from "../../lib/uploads";
 import { ARTWORK_IMAGE_COLLECTION } from "../artwork-images/upload";
@@ -18,7 +19,7 @@ export async function deleteArtwork(ctx: ServiceContext, id: string) {
     schema: DeleteResult,
     statements: [
       orphanEditionsStatement(principal.galleryId, id),
-      guarded(deleteArtworkStatement(db, principal.galleryId, id, found.updatedAt)),
+      guarded(deleteAsRead(artworks, principal.galleryId, id, found.updatedAt)),
     ],
     events: [changeEvent("artwork.deleted", "artwork", id, found.body)],
     status: 200,

@@ -1,5 +1,7 @@
 import { activityInsert } from "../../db/queries/artwork-writes";
-import { deleteAuctionRecordStatement, findAuctionRecord } from "../../db/queries/auction-records";
+import { findAuctionRecord } from "../../db/queries/auction-records";
+import { deleteAsRead } from "../../db/queries/rows";
+import { auctionRecords } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -18,7 +20,7 @@ export async function deleteAuctionRecord(ctx: ServiceContext, artworkId: string
   return writeExisting(ctx, current, notFound, (found, at) => ({
     schema: DeleteResult,
     statements: [
-      guarded(deleteAuctionRecordStatement(db, galleryId, id, found.updatedAt)),
+      guarded(deleteAsRead(auctionRecords, galleryId, id, found.updatedAt)),
       activityInsert(db, galleryId, artworkId, principal.credentialId, at, {
         eventType: "auction_record_removed",
         summary: `Auction record removed: ${auctionRecordSentence(found.body)}.`,

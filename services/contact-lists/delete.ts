@@ -1,8 +1,6 @@
-import {
-  deleteContactList as deleteListRow,
-  findContactList,
-  forgetSegmentJudgments,
-} from "../../db/queries/contact-lists";
+import { findContactList, forgetSegmentJudgments } from "../../db/queries/contact-lists";
+import { deleteAsRead } from "../../db/queries/rows";
+import { contactLists } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -18,7 +16,7 @@ export async function deleteContactList(ctx: ServiceContext, id: string) {
   return writeExisting(ctx, current, `No contact list ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
     statements: [
-      guarded(deleteListRow(db, galleryId, id, found.updatedAt)),
+      guarded(deleteAsRead(contactLists, galleryId, id, found.updatedAt)),
       forgetSegmentJudgments(galleryId, id),
     ],
     events: [changeEvent("contact_list.deleted", "contact_list", id, found.body)],

@@ -1,4 +1,6 @@
-import { deleteTaskStatement, findTask } from "../../db/queries/tasks";
+import { deleteAsRead } from "../../db/queries/rows";
+import { findTask } from "../../db/queries/tasks";
+import { tasks } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -11,7 +13,7 @@ export async function deleteTask(ctx: ServiceContext, contactId: string, id: str
   const notFound = `No task ${id} on contact ${contactId} in this gallery.`;
   return writeExisting(ctx, current, notFound, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteTaskStatement(db, galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(tasks, galleryId, id, found.updatedAt))],
     events: [changeEvent("task.deleted", "task", id, found.body)],
     status: 200,
     body: deletedBody(id),

@@ -1,5 +1,6 @@
-import { deleteContactStatement } from "../../db/queries/contact-writes";
 import { findContact } from "../../db/queries/contacts";
+import { deleteAsRead } from "../../db/queries/rows";
+import { contacts } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -16,7 +17,7 @@ export async function deleteContact(ctx: ServiceContext, id: string) {
   const current = await findContact(db, galleryId, id);
   return writeExisting(ctx, current, `No contact ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteContactStatement(db, galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(contacts, galleryId, id, found.updatedAt))],
     events: [changeEvent("contact.deleted", "contact", id, found.body)],
     status: 200,
     body: deletedBody(id),

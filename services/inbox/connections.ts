@@ -5,12 +5,12 @@ import {
   listConnections as listConnectionRows,
 } from "../../db/queries/inbox";
 import {
-  deleteConnectionStatement,
   insertConnection,
   type NewConnection,
   refuseDuplicateConnection,
 } from "../../db/queries/inbox-writes";
-import { nextTimestamp } from "../../db/queries/rows";
+import { deleteAsRead, nextTimestamp } from "../../db/queries/rows";
+import { inboxConnections } from "../../db/schema";
 import { normaliseAddress } from "../../lib/addresses";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
@@ -74,7 +74,7 @@ export async function deleteConnection(ctx: ServiceContext, id: string) {
   const current = await findConnection(ctx.db, galleryId, id, inboxOwner(ctx));
   return writeExisting(ctx, current, `No inbox connection ${id} of yours.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteConnectionStatement(galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(inboxConnections, galleryId, id, found.updatedAt))],
     events: [changeEvent("inbox_connection.deleted", "inbox_connection", id, found.body)],
     status: 200,
     body: deletedBody(id),

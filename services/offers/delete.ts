@@ -1,4 +1,6 @@
-import { deleteOffer as deleteOfferStatement, findOffer } from "../../db/queries/offers";
+import { findOffer } from "../../db/queries/offers";
+import { deleteAsRead } from "../../db/queries/rows";
+import { offers } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, dryRunAnswer, guarded, writeExisting } from "../write";
@@ -21,7 +23,7 @@ export async function deleteOffer(ctx: ServiceContext, id: string) {
   }
   return writeExisting(ctx, current, notFound, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteOfferStatement(db, galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(offers, galleryId, id, found.updatedAt))],
     events: [changeEvent("offer.deleted", "offer", id, found.body)],
     status: 200,
     body: deletedBody(id),

@@ -1,4 +1,6 @@
-import { deletePublicationStatement, findPublication } from "../../db/queries/publications";
+import { findPublication } from "../../db/queries/publications";
+import { deleteAsRead } from "../../db/queries/rows";
+import { publications } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import { deleteStoredUnder, storagePrefix } from "../../lib/uploads";
 import type { ServiceContext } from "../context";
@@ -15,7 +17,7 @@ export async function deletePublication(ctx: ServiceContext, id: string) {
   const current = await findPublication(db, galleryId, id);
   const written = await writeExisting(ctx, current, `No publication ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deletePublicationStatement(galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(publications, galleryId, id, found.updatedAt))],
     events: [changeEvent("publication.deleted", "publication", id, found.body)],
     status: 200,
     body: deletedBody(id),

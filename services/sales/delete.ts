@@ -1,4 +1,6 @@
-import { deleteSaleStatement, findSale } from "../../db/queries/sales";
+import { deleteAsRead } from "../../db/queries/rows";
+import { findSale } from "../../db/queries/sales";
+import { sales } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -13,7 +15,7 @@ export async function deleteSale(ctx: ServiceContext, id: string) {
   const current = await findSale(db, galleryId, id);
   return writeExisting(ctx, current, `No sale ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteSaleStatement(galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(sales, galleryId, id, found.updatedAt))],
     events: [changeEvent("sale.deleted", "sale", id, found.body)],
     status: 200,
     body: deletedBody(id),

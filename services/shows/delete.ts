@@ -1,4 +1,6 @@
-import { deleteShowStatement, findShow } from "../../db/queries/shows";
+import { deleteAsRead } from "../../db/queries/rows";
+import { findShow } from "../../db/queries/shows";
+import { shows } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -10,7 +12,7 @@ export async function deleteShow(ctx: ServiceContext, id: string) {
   const current = await findShow(db, galleryId, id);
   return writeExisting(ctx, current, `No show ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteShowStatement(galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(shows, galleryId, id, found.updatedAt))],
     events: [changeEvent("show.deleted", "show", id, found.body)],
     status: 200,
     body: deletedBody(id),

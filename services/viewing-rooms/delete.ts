@@ -1,4 +1,6 @@
-import { deleteViewingRoomStatement, findViewingRoom } from "../../db/queries/viewing-rooms";
+import { deleteAsRead } from "../../db/queries/rows";
+import { findViewingRoom } from "../../db/queries/viewing-rooms";
+import { viewingRooms } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -12,7 +14,7 @@ export async function deleteViewingRoom(ctx: ServiceContext, id: string) {
   const current = await findViewingRoom(ctx.db, galleryId, id);
   return writeExisting(ctx, current, `No viewing room ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteViewingRoomStatement(galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(viewingRooms, galleryId, id, found.updatedAt))],
     events: [changeEvent("viewing_room.deleted", "viewing_room", id, found.body)],
     status: 200,
     body: deletedBody(id),

@@ -1,4 +1,6 @@
-import { deleteEndpointStatement, findWebhookEndpoint } from "../../db/queries/webhooks";
+import { deleteAsRead } from "../../db/queries/rows";
+import { findWebhookEndpoint } from "../../db/queries/webhooks";
+import { webhookEndpoints } from "../../db/schema";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, guarded, writeExisting } from "../write";
@@ -12,7 +14,7 @@ export async function deleteWebhookEndpoint(ctx: ServiceContext, id: string) {
   const current = await findWebhookEndpoint(db, principal.galleryId, id);
   return writeExisting(ctx, current, `No webhook endpoint ${id} in this gallery.`, (found) => ({
     schema: DeleteResult,
-    statements: [guarded(deleteEndpointStatement(db, principal.galleryId, id, found.updatedAt))],
+    statements: [guarded(deleteAsRead(webhookEndpoints, principal.galleryId, id, found.updatedAt))],
     events: [changeEvent("webhook_endpoint.deleted", "webhook_endpoint", id, found.body)],
     status: 200,
     body: deletedBody(id),
