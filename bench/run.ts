@@ -16,7 +16,7 @@
  *    scans a big table, or when the stack or a scenario fails.
  *
  * The public surface is measured as a browser reads it: a publishable token (minted like the secret key) as
- * Bearer, with an `Origin` header. Its edge cache (lib/http/edge-cache.ts) is shown both ways: cold (every
+ * Bearer, with an `Origin` header. Its edge cache (http/edge-cache.ts) is shown both ways: cold (every
  * request a room never read before: the scenario's hook bench/cold-room.cjs walks the seed's BENCH_COLD_ROOMS
  * unlisted rooms, identical in shape to the public room) and warm (one URL, every answer from the cache: no
  * database round trip), with the 304 of a matching `If-None-Match`. A warm scenario may still name the SQL a miss

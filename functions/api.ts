@@ -1,5 +1,5 @@
+import { createRouter } from "../http/app";
 import { type Env, publicBaseUrl } from "../lib/env";
-import { createRouter } from "../lib/http/app";
 import { apiKeysRouter } from "./api-keys";
 import { artistsRouter } from "./artists";
 import { artworkFormatsRouter } from "./artwork-formats";

@@ -1,7 +1,7 @@
+import type { Router } from "../http/app";
+import { SESSION_COOKIE } from "../http/auth";
+import { operationRegistry } from "../http/operation";
 import { eventTypes } from "../lib/event-types";
-import type { Router } from "../lib/http/app";
-import { SESSION_COOKIE } from "../lib/http/auth";
-import { operationRegistry } from "../lib/http/operation";
 import { catalogueTypes, eventEnvelopeSchema } from "./events/catalogue";
 
 export const openApiInfo = {

@@ -1,6 +1,6 @@
 /**
  * The public surface's freshness: how long its reads may be reused, and which domain events change what it shows.
- * The API Worker (lib/http/edge-cache.ts) caches public reads under the gallery's current generation; the cron
+ * The API Worker (http/edge-cache.ts) caches public reads under the gallery's current generation; the cron
  * Worker (services/edge-cache) moves a gallery's generation when one of these events is written, so the next read
  * everywhere misses and is built afresh.
  *

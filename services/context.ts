@@ -26,7 +26,7 @@ export interface ServiceContext {
   requestId: string;
   claim: IdempotencyClaim | null;
   /**
-   * The request is a dry run (lib/http/dry-run.ts): the service answers what the call would change, reading at
+   * The request is a dry run (http/dry-run.ts): the service answers what the call would change, reading at
    * most once, and writes nothing (executeWrite refuses to run).
    */
   dryRun: boolean;

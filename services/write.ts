@@ -205,7 +205,7 @@ export function changeEvent(
 }
 
 /**
- * The answer to a dry run (lib/http/dry-run.ts) of a write to an existing resource: absent, the 404 the real call
+ * The answer to a dry run (http/dry-run.ts) of a write to an existing resource: absent, the 404 the real call
  * would answer; present, `{dry_run: true, effect}` with what the real call would change, computed from the row as
  * read. Nothing is written and no idempotency claim exists to replay (a dry run makes none).
  */

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerApiKeysCreate } from "./create";
 import { registerApiKeysDelete } from "./delete";
 import { registerApiKeysGet } from "./get";

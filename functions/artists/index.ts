@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerArtistsCreate } from "./create";
 import { registerArtistsDelete } from "./delete";
 import { registerArtistsGet } from "./get";

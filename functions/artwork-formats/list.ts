@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { sendJson, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { sendJson, serviceContext } from "../../http/respond";
 import { boolParam } from "../../lib/params";
 import { ArtworkFormatList } from "../../lib/schemas/artwork-formats";
 import { ArtworkIdParams } from "../../lib/schemas/artworks";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerArtworkImagesCreate } from "./create";
 import { registerArtworkImagesCreateUpload } from "./create-upload";
 import { registerArtworkImagesDelete } from "./delete";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerArtworksCreate } from "./create";
 import { registerArtworksDelete } from "./delete";
 import { registerArtworksDiscardDraft } from "./discard-draft";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerAuctionRecordsCreate } from "./create";
 import { registerAuctionRecordsDelete } from "./delete";
 import { registerAuctionRecordsList } from "./list";

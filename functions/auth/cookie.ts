@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../../http/auth";
 import type { AppEnv } from "../../lib/env";
-import { SESSION_COOKIE } from "../../lib/http/auth";
 
 /** Scoped to the API's own path, never readable by scripts, sent on top-level navigations only. */
 const cookieOptions = { path: "/v1", httpOnly: true, secure: true, sameSite: "Lax" } as const;

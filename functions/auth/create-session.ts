@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { SESSION_TTL_SECONDS } from "../../db/queries/sessions";
-import type { Router } from "../../lib/http/app";
+import type { Router } from "../../http/app";
 import { bodyProblemResponses, ProblemSchema, problemResponses } from "../../lib/problem";
 import { CreatedSession, SessionCreate } from "../../lib/schemas/auth";
 import { SIGN_IN_RETRY_AFTER_SECONDS, signIn } from "../../services/auth/sessions";

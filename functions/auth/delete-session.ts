@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { respond, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { respond, serviceContext } from "../../http/respond";
 import { SessionDeleted } from "../../lib/schemas/auth";
 import { signOut } from "../../services/auth/sessions";
 import { clearSessionCookie } from "./cookie";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerAuthCreateSession } from "./create-session";
 import { registerAuthDeleteSession } from "./delete-session";
 import { registerAuthGetSession } from "./get-session";

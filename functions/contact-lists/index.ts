@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerContactListsAddMembers } from "./add-members";
 import { registerContactListsCreate } from "./create";
 import { registerContactListsDelete } from "./delete";

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { taskList } from "../../db/queries/tasks";
-import type { Router } from "../../lib/http/app";
-import { listPage } from "../../lib/http/list";
-import { operation } from "../../lib/http/operation";
-import { serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { listPage } from "../../http/list";
+import { operation } from "../../http/operation";
+import { serviceContext } from "../../http/respond";
 import { listResponse, paginationQuery } from "../../lib/pagination";
 import { boolParam } from "../../lib/params";
 import { ContactIdParams } from "../../lib/schemas/contacts";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerContactsArchive } from "./archive";
 import { registerContactsCreate } from "./create";
 import { registerContactsDelete } from "./delete";

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { sendJson, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { sendJson, serviceContext } from "../../http/respond";
 import { CustomStatus, CustomStatusIdParams } from "../../lib/schemas/catalogue";
 import { getCustomStatus } from "../../services/custom-statuses/read";
 

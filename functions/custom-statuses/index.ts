@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerCustomStatusesCreate } from "./create";
 import { registerCustomStatusesDelete } from "./delete";
 import { registerCustomStatusesGet } from "./get";

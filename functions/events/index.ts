@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerEventsGet } from "./get";
 import { registerEventsList } from "./list";
 import { registerEventTypesList } from "./types";

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { listPage } from "../../lib/http/list";
-import { operation } from "../../lib/http/operation";
-import { serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { listPage } from "../../http/list";
+import { operation } from "../../http/operation";
+import { serviceContext } from "../../http/respond";
 import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { DomainEvent } from "../../lib/schemas/events";
 import { listEvents } from "../../services/events/read";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Router } from "../../http/app";
 import { eventTypes } from "../../lib/event-types";
-import type { Router } from "../../lib/http/app";
 import { problemResponses } from "../../lib/problem";
 import { catalogueTypes, eventCatalogue, eventDataSchema } from "./catalogue";
 

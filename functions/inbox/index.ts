@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerInboxConnectionsCreate } from "./create-connection";
 import { registerInboxConnectionsDelete } from "./delete-connection";
 import { registerInboxThreadsGet } from "./get-thread";

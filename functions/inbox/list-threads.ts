@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { threadList } from "../../db/queries/inbox";
-import type { Router } from "../../lib/http/app";
-import { listPage } from "../../lib/http/list";
-import { operation } from "../../lib/http/operation";
-import { sendJson, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { listPage } from "../../http/list";
+import { operation } from "../../http/operation";
+import { sendJson, serviceContext } from "../../http/respond";
 import { DEFAULT_LIMIT, listResponse, paginationQuery } from "../../lib/pagination";
 import { boolParam, idString } from "../../lib/params";
 import { InboxThread, inboxChannels, threadStates } from "../../lib/schemas/inbox";

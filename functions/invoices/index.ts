@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerInvoicesArchive } from "./archive";
 import { registerInvoicesCreate } from "./create";
 import { registerInvoicesGet } from "./get";

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { archivedValues } from "../../db/queries/contact-filters";
 import { invoiceList } from "../../db/queries/invoices";
-import type { Router } from "../../lib/http/app";
-import { listPage } from "../../lib/http/list";
-import { operation } from "../../lib/http/operation";
-import { serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { listPage } from "../../http/list";
+import { operation } from "../../http/operation";
+import { serviceContext } from "../../http/respond";
 import { listResponse, paginationQuery } from "../../lib/pagination";
 import { boolParam, idString } from "../../lib/params";
 import { Invoice, invoiceStatuses } from "../../lib/schemas/invoices";

@@ -1,6 +1,6 @@
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { respond, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { respond, serviceContext } from "../../http/respond";
 import { Invoice, InvoiceIdParams, InvoiceUpdate } from "../../lib/schemas/invoices";
 import { updateInvoice } from "../../services/invoices/update";
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { databaseReachable } from "../../db/queries/health";
+import { createRouter, type RouterOptions } from "../../http/app";
 import type { Env } from "../../lib/env";
-import { createRouter, type RouterOptions } from "../../lib/http/app";
 import {
   ApiError,
   type ErrorCode,

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { respond, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { respond, serviceContext } from "../../http/respond";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import type { DryRunBody } from "../../lib/schemas/dry-run";
 import { OfferDeleteEffect, OfferIdParams } from "../../lib/schemas/offers";

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { offerRecipientList } from "../../db/queries/offers";
-import type { Router } from "../../lib/http/app";
-import { listPage } from "../../lib/http/list";
-import { operation } from "../../lib/http/operation";
-import { respond, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { listPage } from "../../http/list";
+import { operation } from "../../http/operation";
+import { respond, serviceContext } from "../../http/respond";
 import { listResponse, paginationQuery } from "../../lib/pagination";
 import {
   MAX_RECIPIENTS_ADDED,

@@ -1,8 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { ownWindow } from "../../lib/http/edge-cache";
-import { operation } from "../../lib/http/operation";
-import { sendJson, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { ownWindow } from "../../http/edge-cache";
+import { operation } from "../../http/operation";
+import { sendJson, serviceContext } from "../../http/respond";
 import { PublicRoomSlugParams, PublicViewingRoom } from "../../lib/schemas/viewing-rooms";
 import { publicRoom } from "../../services/public-viewing-rooms/read";
 

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { publicRoomList } from "../../db/queries/viewing-rooms";
-import type { Router } from "../../lib/http/app";
-import { pageWindow } from "../../lib/http/edge-cache";
-import { operation } from "../../lib/http/operation";
-import { sendJson, serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { pageWindow } from "../../http/edge-cache";
+import { operation } from "../../http/operation";
+import { sendJson, serviceContext } from "../../http/respond";
 import { listResponse, paginationQuery } from "../../lib/pagination";
 import { PublicViewingRoomSummary } from "../../lib/schemas/viewing-rooms";
 import { PUBLIC_ROOM_LIST_ROUTE, publicRooms } from "../../services/public-viewing-rooms/read";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerPublicationsCoverUpload } from "./cover-upload";
 import { registerPublicationsCreate } from "./create";
 import { registerPublicationsDelete } from "./delete";

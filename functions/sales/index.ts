@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerSalesCreate } from "./create";
 import { registerSalesDelete } from "./delete";
 import { registerSalesGet } from "./get";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerShowTagsCreate } from "./create";
 import { registerShowTagsDelete } from "./delete";
 import { registerShowTagsList } from "./list";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerShowsCreate } from "./create";
 import { registerShowsDelete } from "./delete";
 import { registerShowsGet } from "./get";

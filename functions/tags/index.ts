@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerTagsCreate } from "./create";
 import { registerTagsDelete } from "./delete";
 import { registerTagsGet } from "./get";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
+import type { Router } from "../../http/app";
 import { imageTypes } from "../../lib/image-type";
 import { ApiError, problemResponses } from "../../lib/problem";
 import { ASSET_CACHE_CONTROL } from "../../lib/uploads";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerAssetsGet } from "./asset";
 import { registerUploadsPut } from "./put";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { Router } from "../../lib/http/app";
-import { operation } from "../../lib/http/operation";
-import { serviceContext } from "../../lib/http/respond";
+import type { Router } from "../../http/app";
+import { operation } from "../../http/operation";
+import { serviceContext } from "../../http/respond";
 import { imageTypes } from "../../lib/image-type";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "../../lib/problem";
 import { StoredUpload, UploadTokenParams } from "../../lib/schemas/uploads";

@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerViewingRoomsCreate } from "./create";
 import { registerViewingRoomsDelete } from "./delete";
 import { registerViewingRoomsGet } from "./get";

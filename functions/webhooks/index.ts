@@ -1,4 +1,4 @@
-import { createRouter, type RouterOptions } from "../../lib/http/app";
+import { createRouter, type RouterOptions } from "../../http/app";
 import { registerWebhooksCreate } from "./create";
 import { registerWebhooksDelete } from "./delete";
 import { registerWebhooksDeliveries } from "./deliveries";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import "../../functions/api";
+import { type OperationEntry, operationRegistry } from "../../http/operation";
 import { type CursorKey, encodeCursor } from "../../lib/cursor";
-import { type OperationEntry, operationRegistry } from "../../lib/http/operation";
 import { newId } from "../../lib/ids";
 import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
 import {
@@ -510,7 +510,7 @@ describe.each(
 });
 
 /**
- * Operations declared with `dryRun` (lib/http/dry-run.ts): `dry_run=true` answers 200 with `X-Dry-Run: true` and
+ * Operations declared with `dryRun` (http/dry-run.ts): `dry_run=true` answers 200 with `X-Dry-Run: true` and
  * the Dry-run result, and leaves no trace: no domain event, no idempotency claim (its key stays unused).
  */
 const dryRunOperations = operations.filter((op) => op.dryRun);
@@ -610,7 +610,7 @@ describe.each(
 });
 
 /**
- * The browser surface (lib/http/cors.ts): operations for publishable tokens alone, everything under /public/. Each
+ * The browser surface (http/cors.ts): operations for publishable tokens alone, everything under /public/. Each
  * answers a preflight CORS-open, carries `Access-Control-Allow-Origin: *` on every answer (problems included) and
  * never `Access-Control-Allow-Credentials`, and refuses a secret key and a member session. The checks above
  * assert that every other operation sends no CORS header.

@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import worker from "../../functions/api";
+import { canonicalQuery, noneMatch } from "../../http/edge-cache";
 import { base64url } from "../../lib/crypto";
-import { canonicalQuery, noneMatch } from "../../lib/http/edge-cache";
 import {
   generationKey,
   PUBLIC_SURFACE_EVENT_CONDITION,
@@ -18,7 +18,7 @@ import { expectProblem } from "../helpers/problem";
 import { seedEvent } from "../helpers/seed";
 
 /**
- * The edge read of the public viewing room (lib/http/edge-cache.ts) and its invalidation from the outbox
+ * The edge read of the public viewing room (http/edge-cache.ts) and its invalidation from the outbox
  * (services/edge-cache/invalidate.ts, run here directly as the cron Worker runs it each minute).
  */
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_BODY_BYTES } from "../../../lib/http/app";
+import { MAX_BODY_BYTES } from "../../../http/app";
 import { newId } from "../../../lib/ids";
 import {
   type DocumentedOperation,

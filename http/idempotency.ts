@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { sha256Hex } from "../crypto";
-import type { AppEnv } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import type { AppEnv } from "../lib/env";
 import {
   IDEMPOTENCY_HEADER,
   type IdempotencyClaim,
@@ -8,9 +8,9 @@ import {
   REPLAYED_HEADER,
   reusedKey,
   type StoredResponse,
-} from "../idempotency";
-import { canonicalJson } from "../json";
-import { ApiError } from "../problem";
+} from "../lib/idempotency";
+import { canonicalJson } from "../lib/json";
+import { ApiError } from "../lib/problem";
 import { isDryRun } from "./dry-run";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
@@ -47,7 +47,7 @@ export function replay(stored: StoredResponse): Response {
 /**
  * Runs before the handler of an idempotent operation: validates the key, answers a replay from the edge cache
  * when the finished response is there (no database work), and otherwise records the claim for lib/write.ts,
- * which makes it durable in Postgres inside the write's own transaction. A dry run (lib/http/dry-run.ts) makes
+ * which makes it durable in Postgres inside the write's own transaction. A dry run (http/dry-run.ts) makes
  * no claim and replays nothing: its key is only checked for shape.
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { type ListQuery, type ListSpec, type PageRequest, type PageRow, pageBody } from "../pagination";
+import type { AppEnv } from "../lib/env";
+import { type ListQuery, type ListSpec, type PageRequest, type PageRow, pageBody } from "../lib/pagination";
 import { type JsonText, sendJson } from "./respond";
 
 /**

@@ -1,15 +1,15 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { httpDb } from "../../db/client";
-import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../../db/queries/credentials";
-import { findUploadTokenByHash } from "../../db/queries/uploads";
-import { credentialCacheKey, PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../credentials";
-import { sha256Hex } from "../crypto";
-import type { AppEnv, Env } from "../env";
-import type { CredentialKind, Principal } from "../principal";
-import { ApiError } from "../problem";
-import { missingScopes, scopesForRole } from "../scopes";
-import { UPLOAD_TOKEN_SHAPE } from "../uploads";
+import { httpDb } from "../db/client";
+import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../db/queries/credentials";
+import { findUploadTokenByHash } from "../db/queries/uploads";
+import { credentialCacheKey, PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/credentials";
+import { sha256Hex } from "../lib/crypto";
+import type { AppEnv, Env } from "../lib/env";
+import type { CredentialKind, Principal } from "../lib/principal";
+import { ApiError } from "../lib/problem";
+import { missingScopes, scopesForRole } from "../lib/scopes";
+import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
 
 export const SESSION_COOKIE = "gallery_session";
 

@@ -1,14 +1,14 @@
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
-import { boolParam } from "../params";
-import { dryRunResult } from "../schemas/dry-run";
+import type { AppEnv } from "../lib/env";
+import { boolParam } from "../lib/params";
+import { dryRunResult } from "../lib/schemas/dry-run";
 
 /**
- * The dry-run mechanism. An operation declared with `dryRun` (lib/http/operation.ts) takes the query parameter
+ * The dry-run mechanism. An operation declared with `dryRun` (http/operation.ts) takes the query parameter
  * `dry_run`; with `dry_run=true` the request is authenticated, scoped and validated as usual, then the service is
  * told (ServiceContext.dryRun) and answers what the call would change without changing it: no write, no
- * idempotency claim (lib/http/idempotency.ts skips it), no domain event and so no webhook delivery (deliveries are
+ * idempotency claim (http/idempotency.ts skips it), no domain event and so no webhook delivery (deliveries are
  * fanned out from event rows). executeWrite refuses to run in a dry run, so a service cannot write by mistake.
  */
 

@@ -3,10 +3,10 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { type AppEnv, missingSettings, publicBaseUrl } from "../env";
-import { newId } from "../ids";
-import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../problem";
-import { isSignedUpload } from "../uploads";
+import { type AppEnv, missingSettings, publicBaseUrl } from "../lib/env";
+import { newId } from "../lib/ids";
+import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../lib/problem";
+import { isSignedUpload } from "../lib/uploads";
 import { SESSION_COOKIE } from "./auth";
 import { addCorsHeaders, isBrowserSurfaceRequest, preflightHeaders } from "./cors";
 
@@ -218,7 +218,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     const allowed = allow(c.req.path);
     if (!allowed)
       return renderProblem(c, new ApiError("not_found", "No such endpoint. See /v1/openapi.json."));
-    // A preflight: answered CORS-open on the browser surface only (lib/http/cors.ts); secret-key routes are not
+    // A preflight: answered CORS-open on the browser surface only (http/cors.ts); secret-key routes are not
     // for browsers, so their answer carries no CORS header and a browser refuses the page's request.
     if (c.req.method === "OPTIONS") {
       const headers = isBrowserSurfaceRequest(c.req.path) ? preflightHeaders(allowed) : { Allow: allowed };

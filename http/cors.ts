@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../idempotency";
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../lib/idempotency";
 
 /**
  * The browser surface: every path under /v1/public/ (routes declare it as /public/…). Its operations take

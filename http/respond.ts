@@ -1,11 +1,11 @@
 import type { Context, TypedResponse } from "hono";
 import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import type { JSONParsed } from "hono/utils/types";
-import { httpDb } from "../../db/client";
-import type { ServiceContext } from "../../services/context";
-import type { Written } from "../../services/write";
-import type { AppEnv } from "../env";
-import { REPLAYED_HEADER } from "../idempotency";
+import { httpDb } from "../db/client";
+import type { AppEnv } from "../lib/env";
+import { REPLAYED_HEADER } from "../lib/idempotency";
+import type { ServiceContext } from "../services/context";
+import type { Written } from "../services/write";
 import { isDryRun } from "./dry-run";
 import { claimOf } from "./idempotency";
 

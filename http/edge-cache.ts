@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { base64url } from "../crypto";
-import type { AppEnv } from "../env";
-import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../public-surface";
+import { base64url } from "../lib/crypto";
+import type { AppEnv } from "../lib/env";
+import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../lib/public-surface";
 
 /**
  * The edge read of the public surface. A public read is the same for every visitor of a gallery, so it is served

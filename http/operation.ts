@@ -1,18 +1,22 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
-import { IDEMPOTENCY_HEADER } from "../idempotency";
-import type { ListSpec } from "../pagination";
-import type { CredentialKind } from "../principal";
+import type { AppEnv } from "../lib/env";
+import { IDEMPOTENCY_HEADER } from "../lib/idempotency";
+import type { ListSpec } from "../lib/pagination";
+import type { CredentialKind } from "../lib/principal";
 import {
   ApiError,
   bodyProblemResponses,
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
   problemResponses,
-} from "../problem";
-import { EDGE_TTL_SECONDS, PUBLIC_MAX_AGE_SECONDS, PUBLIC_STALENESS_BOUND_SECONDS } from "../public-surface";
-import { strictJson } from "../strict-json";
+} from "../lib/problem";
+import {
+  EDGE_TTL_SECONDS,
+  PUBLIC_MAX_AGE_SECONDS,
+  PUBLIC_STALENESS_BOUND_SECONDS,
+} from "../lib/public-surface";
+import { strictJson } from "../lib/strict-json";
 import { authenticate, UPLOAD_TOKEN_PARAM } from "./auth";
 import { BROWSER_SURFACE_REASON, isBrowserSurfaceRoute } from "./cors";
 import {
@@ -61,7 +65,7 @@ export interface OperationEntry {
    * `formats[].price_cents`. A read-only key must see them null unless the resource is public-priced.
    */
   gatedPrices?: readonly string[];
-  /** Takes `dry_run=true` (lib/http/dry-run.ts): answers 200 with `X-Dry-Run: true` and changes nothing. */
+  /** Takes `dry_run=true` (http/dry-run.ts): answers 200 with `X-Dry-Run: true` and changes nothing. */
   dryRun: boolean;
 }
 
@@ -75,7 +79,7 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   /** Accepts `Idempotency-Key` (every mutating operation does). */
   idempotent?: boolean;
   /**
-   * The operation can be dry-run (lib/http/dry-run.ts): the `dry_run` query parameter, the 200 Dry-run result
+   * The operation can be dry-run (http/dry-run.ts): the `dry_run` query parameter, the 200 Dry-run result
    * (with this effect), the `X-Dry-Run` header and the description's paragraph all come from declaring it.
    */
   dryRun?: DryRunDeclaration;
@@ -89,7 +93,7 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
   /** Membership-gated price paths in the response (see OperationEntry). */
   gatedPrices?: readonly string[];
   /**
-   * A public read served from the edge (lib/http/edge-cache.ts): strong ETag, 304 on `If-None-Match`, public
+   * A public read served from the edge (http/edge-cache.ts): strong ETag, 304 on `If-None-Match`, public
    * Cache-Control. Only for operations whose answer is the same for every holder of the gallery's publishable
    * tokens; an answer to a secret key or a session stays `no-store`.
    */
@@ -221,7 +225,7 @@ export function operation<const C extends OperationConfig>(config: C) {
   if (edgeCacheSpec && credentials.some((kind) => kind !== "publishable")) {
     throw new Error(`${config.operationId}: only an operation for publishable tokens alone is edge-cached`);
   }
-  // The browser surface (lib/http/cors.ts) is exactly the operations for publishable tokens alone.
+  // The browser surface (http/cors.ts) is exactly the operations for publishable tokens alone.
   const browserSurface = isBrowserSurfaceRoute(config.path);
   if (browserSurface !== (credentials.length === 1 && credentials[0] === "publishable")) {
     throw new Error(
