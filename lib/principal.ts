@@ -33,3 +33,9 @@ export interface Principal {
   /** For an upload token: the one upload it allows. */
   upload?: UploadGrant;
 }
+
+/**
+ * Who a change is recorded for in the outbox: a request's principal, or, for work no request asked for (the cron
+ * Worker sending a scheduled offer), the gallery itself with no credential.
+ */
+export type Actor = Pick<Principal, "galleryId" | "livemode"> & { credentialId: string | null };

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "../lib/env";
 import type { IdempotencyClaim } from "../lib/idempotency";
-import type { Principal } from "../lib/principal";
+import type { Actor, Principal } from "../lib/principal";
 
 /**
  * What a service needs to act for a caller, passed explicitly so that the API Worker, the cron Worker and
@@ -32,3 +32,13 @@ export interface ServiceContext {
   dryRun: boolean;
   waitUntil(promise: Promise<unknown>): void;
 }
+
+/**
+ * What the one write path (services/write.ts) reads of its context: a request's ServiceContext, or a pass of the
+ * cron Worker acting for a gallery. A pass holds no idempotency claim (its own guard makes a repeat harmless), so it
+ * needs no replay cache, and no request asked for it, so its events carry no request id.
+ */
+export type WriteContext = Pick<ServiceContext, "db" | "dryRun"> & {
+  principal: Actor;
+  requestId: string | null;
+} & ({ claim: null } | Pick<ServiceContext, "claim" | "env" | "waitUntil">);

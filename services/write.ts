@@ -7,7 +7,7 @@ import type { EventType } from "../lib/event-types";
 import { cacheResponse, reusedKey, type StoredResponse } from "../lib/idempotency";
 import { ApiError } from "../lib/problem";
 import type { DryRunBody } from "../lib/schemas/dry-run";
-import type { ServiceContext } from "./context";
+import type { ServiceContext, WriteContext } from "./context";
 
 /** How long a duplicate request waits for the first one's transaction before answering 409 `idempotency_key_in_use`. */
 const CLAIM_LOCK_TIMEOUT = "3s";
@@ -66,13 +66,16 @@ function replayed<T, S extends number>(stored: StoredResponse): Written<T, S> {
  * A duplicate key resolves to a replay (same request) or a 400 (different request).
  */
 export async function executeWrite<Schema extends z.ZodType, Status extends WriteStatus>(
-  ctx: ServiceContext,
+  ctx: WriteContext,
   plan: WritePlan<Schema, Status>,
 ): Promise<Written<z.output<Schema>, Status>> {
-  const { db, principal, claim } = ctx;
+  const { db, principal } = ctx;
   // A dry run changes nothing: its service answers with dryRunAnswer() and never reaches the write path.
   if (ctx.dryRun) throw new Error("executeWrite called in a dry run: answer with dryRunAnswer() instead");
   const queries: SQLWrapper[] = [];
+  // Only a request holds a claim, and with it the replay cache the claim's response is kept in.
+  const request = ctx.claim === null ? null : ctx;
+  const claim = request?.claim ?? null;
   if (claim) {
     queries.push(sql.raw(`set local lock_timeout = '${CLAIM_LOCK_TIMEOUT}'`));
     queries.push(sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status)
@@ -95,18 +98,18 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
     body = last.rows[0]?.body ?? null;
   } catch (error) {
     const pg = pgError(error);
-    if (claim && pg?.code === "23505" && pg.constraint === "idempotency_keys_pkey") {
+    if (request && claim && pg?.code === "23505" && pg.constraint === "idempotency_keys_pkey") {
       const stored = await findIdempotencyClaim(db, principal.galleryId, claim.key);
       if (!stored || stored.requestHash !== claim.requestHash) throw reusedKey();
-      ctx.waitUntil(cacheResponse(ctx.env, principal.galleryId, claim, stored));
+      request.waitUntil(cacheResponse(request.env, principal.galleryId, claim, stored));
       return replayed(stored);
     }
     throw translateWriteError(error);
   }
 
-  if (claim) {
+  if (request && claim) {
     const stored: StoredResponse = { requestHash: claim.requestHash, status: plan.status, body };
-    ctx.waitUntil(cacheResponse(ctx.env, principal.galleryId, claim, stored));
+    request.waitUntil(cacheResponse(request.env, principal.galleryId, claim, stored));
   }
   return { status: plan.status, body, replayed: false };
 }

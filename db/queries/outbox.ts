@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { EventType } from "../../lib/event-types";
 import { newId } from "../../lib/ids";
-import type { Principal } from "../../lib/principal";
+import type { Actor } from "../../lib/principal";
 
 export interface DomainEventInput {
   type: EventType;
@@ -17,10 +17,10 @@ export interface DomainEventInput {
  * gallery's subscribed webhook endpoints in that same transaction (trigger `domain_events_fan_out`, migration
  * 0004); endpoints created later do not receive earlier events, which can be replayed by id.
  */
-export function eventInsert(principal: Principal, requestId: string, event: DomainEventInput): SQL {
+export function eventInsert(actor: Actor, requestId: string | null, event: DomainEventInput): SQL {
   const data =
     "getSQL" in event.data ? sql`(${event.data})::jsonb` : sql`${JSON.stringify(event.data)}::jsonb`;
   return sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data, actor_id, request_id)
-    values (${newId("evt")}, ${principal.galleryId}, ${event.type}, ${principal.livemode}, ${event.resourceType},
-      ${event.resourceId}, ${data}, ${principal.credentialId}, ${requestId})`;
+    values (${newId("evt")}, ${actor.galleryId}, ${event.type}, ${actor.livemode}, ${event.resourceType},
+      ${event.resourceId}, ${data}, ${actor.credentialId}, ${requestId})`;
 }
