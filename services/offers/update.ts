@@ -1,6 +1,8 @@
+import type { Db } from "../../db/client";
 import {
   findOffer,
   markRecipientsSent,
+  type OfferState,
   offerJsonById,
   updateOffer as updateOfferRow,
 } from "../../db/queries/offers";
@@ -24,6 +26,7 @@ import {
   notFoundUnlessReplay,
   refuseUnlessReplay,
   updatePlan,
+  type WritePlan,
 } from "../write";
 import { fieldProblem, finalOfferConflict } from "./rules";
 
@@ -78,41 +81,51 @@ const statusEvents: Partial<Record<OfferStatus, "offer.scheduled" | "offer.sent"
 };
 
 /**
- * Changes an offer's title, message, currency or status (see changeOf for the moves and their rules). A sent offer
- * marks its pending recipients `sent`. Records `offer.updated` with `previous_attributes`, then `offer.scheduled`,
- * `offer.sent` or `offer.cancelled` when the status moved there. A request that changes nothing records nothing,
- * whatever the status.
+ * The write of a change to an offer as read (see changeOf for the moves and their rules), or its refusal. A sent
+ * offer marks its pending recipients `sent`. Records `offer.updated` with `previous_attributes`, then
+ * `offer.scheduled`, `offer.sent` or `offer.cancelled` when the status moved there; a change that changes nothing
+ * records nothing, whatever the status. The UPDATE is guarded by the read's updated_at. One definition for the
+ * PATCH and for the cron Worker's scheduled send (services/offers/scheduled.ts), so both send alike.
  */
-export async function updateOffer(ctx: ServiceContext, id: string, input: OfferUpdateInput) {
-  const { db, principal } = ctx;
-  const galleryId = principal.galleryId;
-  const current = await findOffer(db, galleryId, id);
-  if (!current) return notFoundUnlessReplay<OfferBody, 200>(ctx, `No offer ${id} in this gallery.`);
+export function offerChange(
+  db: Db,
+  galleryId: string,
+  current: OfferState,
+  input: OfferUpdateInput,
+): WritePlan<typeof Offer, 200> | ApiError {
+  const id = current.body.id;
   const at = nextTimestamp(current.updatedAt);
   const change = changeOf(current.body, input, at);
-  if (change instanceof ApiError) return refuseUnlessReplay<OfferBody, 200>(ctx, change);
+  if (change instanceof ApiError) return change;
   const previous = previousAttributes(current.body, change.fields);
   if (Object.keys(previous).length > 0) {
     const final = finalOfferConflict(current.body, "it changes");
-    if (final) return refuseUnlessReplay<OfferBody, 200>(ctx, final);
+    if (final) return final;
   }
   const object = offerJsonById(galleryId, id);
   const becomes = "status" in previous ? statusEvents[change.fields.status!] : undefined;
   const events: DomainEventInput[] = becomes ? [changeEvent(becomes, "offer", id, object)] : [];
-  return executeWrite(
-    ctx,
-    updatePlan({
-      schema: Offer,
-      type: "offer.updated",
-      resourceType: "offer",
-      id,
-      object,
-      previous,
-      statements: [
-        guarded(updateOfferRow(db, galleryId, id, { ...change.fields, updated_at: at }, current.updatedAt)),
-        ...(becomes === "offer.sent" ? [markRecipientsSent(galleryId, id)] : []),
-      ],
-      events,
-    }),
-  );
+  return updatePlan({
+    schema: Offer,
+    type: "offer.updated",
+    resourceType: "offer",
+    id,
+    object,
+    previous,
+    statements: [
+      guarded(updateOfferRow(db, galleryId, id, { ...change.fields, updated_at: at }, current.updatedAt)),
+      ...(becomes === "offer.sent" ? [markRecipientsSent(galleryId, id)] : []),
+    ],
+    events,
+  });
+}
+
+/** Changes an offer's title, message, currency or status: offerChange on the offer as read. */
+export async function updateOffer(ctx: ServiceContext, id: string, input: OfferUpdateInput) {
+  const { db, principal } = ctx;
+  const current = await findOffer(db, principal.galleryId, id);
+  if (!current) return notFoundUnlessReplay<OfferBody, 200>(ctx, `No offer ${id} in this gallery.`);
+  const plan = offerChange(db, principal.galleryId, current, input);
+  if (plan instanceof ApiError) return refuseUnlessReplay<OfferBody, 200>(ctx, plan);
+  return executeWrite(ctx, plan);
 }
