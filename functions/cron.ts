@@ -1,10 +1,12 @@
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
+import { type ScheduledSendEnv, sendScheduledOffers } from "../services/offers/scheduled";
 import { type DrainEnv, drain } from "../services/webhooks/delivery";
 
 /**
  * The cron Worker (wrangler.cron.toml): each minute, one drain of due webhook deliveries plus the purge of
- * expired idempotency keys and upload tokens, and the invalidation pass of the public edge cache (the outbox's
- * events that change a public viewing room move their gallery's generation). It serves no HTTP.
+ * expired idempotency keys and upload tokens, the invalidation pass of the public edge cache (the outbox's
+ * events that change a public viewing room move their gallery's generation), and the send of scheduled offers
+ * whose time has come. It serves no HTTP.
  */
 export default {
   scheduled(_controller, env, ctx) {
@@ -18,6 +20,11 @@ export default {
         if (result.renewed > 0) console.log(JSON.stringify({ public_generations: result }));
       }),
     );
+    ctx.waitUntil(
+      sendScheduledOffers(env).then((result) => {
+        if (result.due > 0) console.log(JSON.stringify({ scheduled_offers: result }));
+      }),
+    );
   },
   fetch: () => new Response(null, { status: 404 }),
-} satisfies ExportedHandler<DrainEnv & InvalidationEnv>;
+} satisfies ExportedHandler<DrainEnv & InvalidationEnv & ScheduledSendEnv>;

@@ -14,6 +14,7 @@ import { isoMs, type RowValues, resource } from "../resource";
 import { offerItems, offerRecipients, offers } from "../schema";
 import { type KeysetQuery, keysetChildPage, keysetPage } from "./keyset";
 import { asRead, textArray } from "./rows";
+import { clockSql } from "./webhook-drain";
 
 /**
  * Offers, their items and their recipients. Statements here are composed into one transaction by
@@ -96,6 +97,43 @@ export async function findOffer(db: Db, galleryId: string, id: string): Promise<
   );
   const row = result.rows[0];
   return row ? { body: row.body, updatedAt: row.updated_at } : null;
+}
+
+/** A scheduled offer whose time has come, read for the cron Worker's send: its gallery and its state as read. */
+export interface DueOffer extends OfferState {
+  galleryId: string;
+  livemode: boolean;
+}
+
+/**
+ * Up to `limit` scheduled offers whose `scheduled_at` is at or before `now` (the database's clock when absent),
+ * earliest first, by offers_scheduled_due_idx. A plain read: the send of each is guarded by the updated_at read
+ * here, so an offer changed since (rescheduled, unscheduled, cancelled, or sent by an overlapping pass) is left as
+ * it now is. `galleryId` limits the read to one gallery (tests). One round trip.
+ */
+export async function dueOffers(
+  db: Db,
+  opts: { now?: Date; limit: number; galleryId?: string },
+): Promise<DueOffer[]> {
+  const scope = opts.galleryId === undefined ? sql`` : sql`and o.gallery_id = ${opts.galleryId}`;
+  const result = await db.execute<{
+    body: OfferBody;
+    updated_at: string;
+    gallery_id: string;
+    livemode: boolean;
+  }>(
+    sql`select ${stateColumns}, o.gallery_id, g.livemode
+      from offers o join galleries g on g.id = o.gallery_id
+      where o.status = 'scheduled' and o.scheduled_at <= ${clockSql(opts.now)} ${scope}
+      order by o.scheduled_at, o.id
+      limit ${opts.limit}`,
+  );
+  return result.rows.map((row) => ({
+    body: row.body,
+    updatedAt: row.updated_at,
+    galleryId: row.gallery_id,
+    livemode: row.livemode,
+  }));
 }
 
 /** 0-based index of the first id (in `ids`) that is not a row of `table` in the gallery, as SQL, or null. */
