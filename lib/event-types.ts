@@ -138,7 +138,7 @@ export const eventTypes = {
   "offer.scheduled":
     "A draft offer was scheduled to be sent at `scheduled_at` (emitted beside offer.updated).",
   "offer.sent":
-    "An offer was recorded as sent by the gallery; its pending recipients became `sent` (emitted beside offer.updated). The API sends no email itself.",
+    "An offer was recorded as sent: by the gallery (PATCH), or by the platform once its `scheduled_at` came. Its pending recipients became `sent` (emitted beside offer.updated). The API sends no email itself.",
   "offer.cancelled":
     "A draft or scheduled offer was cancelled (emitted beside offer.updated); cancelled is final.",
   "offer.deleted":
