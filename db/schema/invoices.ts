@@ -13,7 +13,7 @@ import {
 import { artworks } from "./artworks";
 import { cents, createdAt, galleryId, stringMap, ts, updatedAt } from "./columns";
 import { contacts, sales } from "./contacts";
-import { galleries } from "./galleries";
+import { galleries, members } from "./galleries";
 
 /** Layouts an invoice can be rendered with (`invoices.template_id`). */
 export const invoiceTemplates = pgTable(
@@ -146,5 +146,34 @@ export const invoiceLineItems = pgTable(
   (t) => [
     index("invoice_line_items_invoice_idx").on(t.invoiceId, t.position, t.id),
     index("invoice_line_items_artwork_idx").on(t.galleryId, t.artworkId),
+  ],
+);
+
+/**
+ * Payments taken back from an invoice (POST /gallery/invoices/{id}/payment-reversals): the ledger of money that
+ * went out again, written once and never changed. Each row keeps the invoice's amount paid right after it.
+ */
+export const invoicePaymentReversals = pgTable(
+  "invoice_payment_reversals",
+  {
+    id: text("id").primaryKey(),
+    galleryId: galleryId(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amountCents: cents("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** refund | error | returned */
+    reason: text("reason").notNull(),
+    note: text("note"),
+    amountPaidCents: cents("amount_paid_cents").notNull(),
+    createdBy: text("created_by").references(() => members.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An invoice's reversals in the order they were recorded (keyset on created_at, id); leads with invoice_id.
+    index("invoice_payment_reversals_invoice_idx").on(t.invoiceId, t.createdAt, t.id),
+    check("invoice_payment_reversals_amount_check", sql`amount_cents > 0 AND amount_paid_cents >= 0`),
+    check("invoice_payment_reversals_reason_check", sql`reason IN ('refund', 'error', 'returned')`),
   ],
 );
