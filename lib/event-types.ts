@@ -93,6 +93,8 @@ export const eventTypes = {
     "An invoice was issued: created as `unpaid`, or a draft moved to `unpaid` (emitted beside invoice.created or invoice.updated).",
   "invoice.payment_recorded":
     "amount_paid_cents grew (emitted beside invoice.updated). `data.previous_attributes.amount_paid_cents` is the amount paid before, so the payment is the difference.",
+  "invoice.payment_reversed":
+    "Part or all of an invoice's recorded payments was taken back (POST /gallery/invoices/{id}/payment-reversals), emitted beside invoice.updated. `data.reversal` is the reversal (amount_cents, reason, note); `data.previous_attributes.amount_paid_cents` the amount paid before it; `data.object` the invoice after it, its status following the money.",
   "invoice.paid": "An invoice became paid in full (emitted beside invoice.updated).",
   "invoice.voided": "A draft or unpaid invoice was voided (emitted beside invoice.updated); void is final.",
   "invoice.archived":

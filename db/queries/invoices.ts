@@ -6,12 +6,14 @@ import {
   type InvoiceCreateInput,
   type InvoiceStatus,
   invoiceAmountFields,
+  PaymentReversal,
+  type PaymentReversalCreateInput,
 } from "../../lib/schemas/invoices";
 import type { Db } from "../client";
 import { isoMs, type RowValues, resource } from "../resource";
-import { invoices } from "../schema";
+import { invoicePaymentReversals, invoices } from "../schema";
 import type { ArchivedFilter } from "./contact-filters";
-import { type KeysetQuery, keysetPage } from "./keyset";
+import { type KeysetQuery, keysetChildPage, keysetPage } from "./keyset";
 import { asRead, textArray } from "./rows";
 
 /**
@@ -341,4 +343,69 @@ export function changedAttributes(before: InvoiceBody, after: SQL): SQL {
   return sql`(select coalesce(jsonb_object_agg(b.key, b.value), '{}'::jsonb)
     from jsonb_each(${JSON.stringify(before)}::jsonb) b
     where b.key <> 'updated_at' and b.value is distinct from ((${after})::jsonb -> b.key))`;
+}
+
+/** The API representation of a payment reversal (alias `r`). */
+export const paymentReversalResource = resource({
+  schema: PaymentReversal,
+  table: invoicePaymentReversals,
+  alias: "r",
+});
+
+/** SQL yielding the reversal's JSON, as the write's transaction sees it. */
+export function paymentReversalJson(galleryId: string, id: string): SQL {
+  return paymentReversalResource.jsonById(galleryId, id, {});
+}
+
+/**
+ * A reversal of the invoice's payments, in its currency, with the amount paid the invoice is left with. Written in
+ * the transaction that lowers the invoice's amount_paid_cents by as much.
+ */
+export function insertPaymentReversal(
+  db: Db,
+  galleryId: string,
+  id: string,
+  invoice: InvoiceBody,
+  input: PaymentReversalCreateInput,
+  values: { amountPaidAfter: number; createdBy: string | null; at: string },
+): SQLWrapper {
+  return db.insert(invoicePaymentReversals).values(
+    paymentReversalResource.row({
+      id,
+      gallery_id: galleryId,
+      invoice_id: invoice.id,
+      amount_cents: input.amount_cents,
+      currency: invoice.currency,
+      reason: input.reason,
+      note: input.note ?? null,
+      amount_paid_cents: values.amountPaidAfter,
+      created_by: values.createdBy,
+      created_at: values.at,
+    }),
+  );
+}
+
+/**
+ * One page (limit + 1 rows) of the invoice's payment reversals, or null when the invoice is not the gallery's.
+ * One round trip, by invoice_payment_reversals_invoice_idx.
+ */
+export function listPaymentReversals(
+  db: Db,
+  galleryId: string,
+  invoiceId: string,
+  page: PageRequest,
+): Promise<PageRow[] | null> {
+  return keysetChildPage(
+    db,
+    sql`select 1 from invoices i where i.gallery_id = ${galleryId} and i.id = ${invoiceId}`,
+    {
+      body: paymentReversalResource.json({}),
+      from: paymentReversalResource.from({}),
+      where: [sql`r.invoice_id = ${invoiceId}`],
+      sortKey: sql`r.created_at`,
+      cast: "timestamptz",
+      id: sql`r.id`,
+    },
+    page,
+  );
 }

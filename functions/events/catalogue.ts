@@ -17,7 +17,7 @@ import {
   InboxThreadEventObject,
 } from "../../lib/schemas/inbox";
 import { Interaction } from "../../lib/schemas/interactions";
-import { Invoice } from "../../lib/schemas/invoices";
+import { Invoice, PaymentReversal } from "../../lib/schemas/invoices";
 import { Member } from "../../lib/schemas/members";
 import { Offer, OfferItemsChange, OfferRecipientsChange } from "../../lib/schemas/offers";
 import { PrivateNoteReference } from "../../lib/schemas/private-notes";
@@ -144,6 +144,12 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "invoice.updated": { resourceType: "invoice", object: Invoice, previousAttributes: true },
   "invoice.issued": { resourceType: "invoice", object: Invoice, previousAttributes: false },
   "invoice.payment_recorded": { resourceType: "invoice", object: Invoice, previousAttributes: true },
+  "invoice.payment_reversed": {
+    resourceType: "invoice",
+    object: Invoice,
+    previousAttributes: true,
+    data: { reversal: PaymentReversal },
+  },
   "invoice.paid": { resourceType: "invoice", object: Invoice, previousAttributes: false },
   "invoice.voided": { resourceType: "invoice", object: Invoice, previousAttributes: false },
   "invoice.archived": { resourceType: "invoice", object: Invoice, previousAttributes: false },

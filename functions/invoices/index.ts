@@ -3,10 +3,14 @@ import { registerInvoicesArchive } from "./archive";
 import { registerInvoicesCreate } from "./create";
 import { registerInvoicesGet } from "./get";
 import { registerInvoicesList } from "./list";
+import { registerInvoicePaymentReversals } from "./payment-reversals";
 import { registerInvoicesRestore } from "./restore";
 import { registerInvoicesUpdate } from "./update";
 
-/** The gallery's invoices, under /gallery/invoices. No DELETE: an issued number never disappears (void instead). */
+/**
+ * The gallery's invoices and their payment reversals, under /gallery/invoices. No DELETE: an issued number never
+ * disappears (void instead).
+ */
 export function invoicesRouter(options: RouterOptions = {}) {
   const app = createRouter(options);
   registerInvoicesList(app);
@@ -15,5 +19,6 @@ export function invoicesRouter(options: RouterOptions = {}) {
   registerInvoicesUpdate(app);
   registerInvoicesArchive(app);
   registerInvoicesRestore(app);
+  registerInvoicePaymentReversals(app);
   return app;
 }

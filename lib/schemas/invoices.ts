@@ -249,7 +249,7 @@ export const InvoiceUpdate = z
       .max(MAX_INVOICE_AMOUNT * 4)
       .openapi({
         description:
-          "The new cumulative amount paid (not the payment itself, so a retried request cannot pay twice): it may not decrease nor pass total_cents.",
+          "The new cumulative amount paid (not the payment itself, so a retried request cannot pay twice): it may not decrease (POST …/payment-reversals takes a payment back) nor pass total_cents.",
       }),
     ...writableFields,
   })
@@ -263,3 +263,55 @@ export type InvoiceUpdateInput = z.infer<typeof InvoiceUpdate>;
 export const InvoiceIdParams = z.strictObject({
   id: idString("inv").openapi({ param: { name: "id", in: "path" } }),
 });
+
+/**
+ * Why a payment is taken back, a complete set: `refund` (the gallery paid the money back to the buyer), `error`
+ * (the payment was recorded in error: it never came in, or came in for another invoice), `returned` (the payment
+ * came back: a bounced check, a returned transfer, a card chargeback).
+ */
+export const paymentReversalReasons = ["refund", "error", "returned"] as const;
+
+/**
+ * A payment reversal: part or all of an invoice's recorded payments taken back. Reversals are the invoice's
+ * ledger of money that went out again; they are never changed or deleted.
+ */
+export const PaymentReversal = z
+  .object({
+    id: z.string().openapi({ example: "pyrev_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    invoice_id: z.string(),
+    amount_cents: Amount.openapi({
+      description: "The amount taken back, in `currency`: amount_paid_cents went down by this much.",
+    }),
+    currency: z.string().openapi({ description: "The invoice's currency when the reversal was recorded." }),
+    reason: z.enum(paymentReversalReasons),
+    note: z.string().nullable().openapi({ description: "What the gallery noted about it." }),
+    amount_paid_cents: Amount.openapi({
+      description: "The invoice's amount paid right after this reversal (so a list reads as a ledger).",
+    }),
+    created_by: z.string().nullable().openapi({
+      description: "The member who recorded it (a session); null when recorded with a secret key.",
+    }),
+    created_at: TimestampOut,
+  })
+  .openapi("PaymentReversal");
+export type PaymentReversalBody = z.infer<typeof PaymentReversal>;
+
+export const PaymentReversalCreate = z
+  .strictObject({
+    amount_cents: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_INVOICE_AMOUNT * 4)
+      .openapi({
+        description:
+          "The amount to take back, in the invoice's currency: at least 1 and at most the invoice's amount_paid_cents (more is 409).",
+      }),
+    reason: z.enum(paymentReversalReasons).openapi({
+      description:
+        "`refund` (paid back to the buyer), `error` (recorded in error), `returned` (bounced check, returned transfer, chargeback).",
+    }),
+    note: z.string().trim().min(1).max(2000).optional().openapi({ description: "A note for the books." }),
+  })
+  .openapi("PaymentReversalCreate");
+export type PaymentReversalCreateInput = z.infer<typeof PaymentReversalCreate>;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   changedAttributes,
   findInvoice,
@@ -72,7 +72,7 @@ const VALUE_FIELDS = [
 ] as const satisfies readonly (keyof InvoiceValues & keyof InvoiceUpdateInput)[];
 
 /** The status the money gives an issued invoice: nothing paid, part of the total, or all of it. */
-function moneyStatus(paid: number, total: number): InvoiceStatus {
+export function moneyStatus(paid: number, total: number): InvoiceStatus {
   if (paid === 0) return "unpaid";
   return paid < total ? "partially_paid" : "paid";
 }
@@ -119,7 +119,7 @@ function decide(
   const paidBefore = body.amount_paid_cents;
   if (asked === "void" && was !== "draft" && was !== "unpaid") {
     const refusal = conflict(
-      `${name} is ${was}: a payment was recorded (amount_paid_cents ${paidBefore}), so it cannot be voided; refund the payment first.`,
+      `${name} is ${was}: a payment was recorded (amount_paid_cents ${paidBefore}), so it cannot be voided; refund the payment first (POST /gallery/invoices/{id}/payment-reversals).`,
       { status: was, amount_paid_cents: paidBefore },
     );
     return { refusal };
@@ -134,7 +134,7 @@ function decide(
   if (asked === "void") return { status: "void", paid: paidBefore };
   if (asked === "unpaid" && was !== "draft") {
     const refusal = conflict(
-      `${name} is ${was}: its status follows amount_paid_cents (${paidBefore}), which never decreases.`,
+      `${name} is ${was}: its status follows amount_paid_cents (${paidBefore}), which a PATCH never lowers (reverse a payment with POST /gallery/invoices/{id}/payment-reversals).`,
       { status: was, amount_paid_cents: paidBefore },
     );
     return { refusal };
@@ -161,7 +161,7 @@ function decide(
   } else if (input.amount_paid_cents !== undefined && changed.includes("amount_paid_cents")) {
     if (input.amount_paid_cents < paidBefore) {
       const refusal = conflict(
-        `${name}: amount_paid_cents is the cumulative amount paid (${paidBefore}) and may not decrease.`,
+        `${name}: amount_paid_cents is the cumulative amount paid (${paidBefore}) and may not decrease (reverse a payment with POST /gallery/invoices/{id}/payment-reversals).`,
         { status: was, amount_paid_cents: paidBefore },
       );
       return { refusal };
@@ -190,6 +190,19 @@ function decide(
 }
 
 /**
+ * `invoice.updated` of a write to the invoice as read (`before`): `previous_attributes` is every field the write
+ * moved, computed in its transaction against `object`, the invoice after it.
+ */
+export function invoiceUpdated(before: InvoiceBody, object: SQL): DomainEventInput {
+  return {
+    type: "invoice.updated",
+    resourceType: "invoice",
+    resourceId: before.id,
+    data: sql`json_build_object('object', (${object}), 'previous_attributes', ${changedAttributes(before, object)})`,
+  };
+}
+
+/**
  * The plan of a change the state machine allows: the values, the guarded UPDATE, the rules on the row as left,
  * `invoice.updated` with every field that moved, and the specific events beside it.
  */
@@ -215,13 +228,7 @@ function changePlan(
     values.issued_date = at.slice(0, 10);
   }
   const object = invoiceJson(galleryId, id);
-  const updated: DomainEventInput = {
-    type: "invoice.updated",
-    resourceType: "invoice",
-    resourceId: id,
-    data: sql`json_build_object('object', (${object}), 'previous_attributes', ${changedAttributes(body, object)})`,
-  };
-  const events: DomainEventInput[] = [updated];
+  const events: DomainEventInput[] = [invoiceUpdated(body, object)];
   if (issuing) events.push(changeEvent("invoice.issued", "invoice", id, object));
   if (next.paid > body.amount_paid_cents) {
     events.push(

@@ -98,7 +98,16 @@ export const fixtures: Record<string, Fixture> = {
     return createdId(`/gallery/contacts/${contactId}/tasks`, g, { title: "Fixture task" });
   },
   sale: async (g) => createdId("/gallery/sales", g, await saleBody(g)),
-  inv: (g) => createdId("/gallery/invoices", g, { subtotal_cents: 1250000, currency: "USD" }),
+  // Issued with part of it paid, so that every invoice operation, a payment reversal too, has something to act on.
+  inv: async (g) => {
+    const id = await createdId("/gallery/invoices", g, { subtotal_cents: 1250000, currency: "USD" });
+    const paid = await call("PATCH", `/gallery/invoices/${id}`, {
+      key: g.key,
+      body: { amount_paid_cents: 500000 },
+    });
+    if (paid.status !== 200) throw new Error(`invoice fixture payment: ${paid.status} ${await paid.text()}`);
+    return id;
+  },
   fair: async (g) => createdId("/gallery/fair-runs", g, await fairRunBody(g)),
   offer: (g) => createdId("/gallery/offers", g, { title: "Fixture offer" }),
   room: (g) => createdId("/gallery/viewing-rooms", g, { title: "Fixture room" }),
