@@ -81,6 +81,7 @@ export async function renderSeedPictures(ctx: SeedContext): Promise<StoredPictur
     const picture = await renderArtworkPicture(
       subjectOf(fieldsOfRow(work)),
       viewOfCaption(image.caption ?? null),
+      image.position,
     );
     Object.assign(image, {
       width: picture.width,
@@ -157,8 +158,8 @@ export async function restorePictures(
 ): Promise<number> {
   const missing = await missingPictures(client, galleryId, bucket);
   if (missing.length === 0) return 0;
-  const images = await client.query<WorkFields & { path: string; caption: string | null }>(
-    `select i.storage_path as path, i.caption, a.id, a.title, a.artist_name as "artistName", a.medium, a.year,
+  const images = await client.query<WorkFields & { path: string; caption: string | null; position: number }>(
+    `select i.storage_path as path, i.caption, i.position, a.id, a.title, a.artist_name as "artistName", a.medium, a.year,
         a.height_cm as "heightCm", a.width_cm as "widthCm", a.depth_cm as "depthCm"
       from artwork_images i join artworks a on a.id = i.artwork_id
       where i.gallery_id = $1 and i.storage_path = any($2::text[])`,
@@ -173,7 +174,7 @@ export async function restorePictures(
   await eachLimited(images.rows, IN_FLIGHT, async (row) => {
     pictures.push({
       path: row.path,
-      picture: await renderArtworkPicture(subjectOf(row), viewOfCaption(row.caption)),
+      picture: await renderArtworkPicture(subjectOf(row), viewOfCaption(row.caption), row.position),
     });
   });
   await eachLimited(covers.rows, IN_FLIGHT, async (row) => {

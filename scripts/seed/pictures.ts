@@ -197,7 +197,7 @@ function cutouts(r: Rng, pal: readonly string[], W: number, H: number): string {
 
 function lines(r: Rng, pal: readonly string[], W: number, H: number): string {
   const ink = r.pick(pal.slice(1));
-  const step = Math.min(W, H) / r.int(10, 22);
+  const step = Math.min(W, H) / r.int(6, 12);
   let out = `<rect x="${n(W * 0.12)}" y="${n(H * (0.2 + r.next() * 0.4))}" width="${n(W * 0.76)}" height="${n(H * 0.18)}" fill="${r.pick(pal.slice(1))}" opacity="0.7"/>`;
   let d = "";
   for (let y = step; y < H; y += step) d += `M${n(W * 0.06)} ${n(y)}H${n(W * 0.94)}`;
@@ -221,16 +221,23 @@ const MATERIALS: readonly [RegExp, string, string][] = [
   [/terracotta|ceramic/, "#c0683c", "#5e2a14"],
 ];
 
+/** Where the floor meets the wall in a picture of an object, as a share of its height. */
+const OBJECT_FLOOR = 0.8;
+
+/** The wall (a vertical gradient, so rooms of any width join seamlessly) and the floor behind an object. */
+const objectRoom = (x: number, W: number, H: number) =>
+  `<rect x="${n(x)}" width="${n(W)}" height="${H}" fill="url(#wall)"/><rect x="${n(x)}" y="${n(H * OBJECT_FLOOR)}" width="${n(W)}" height="${n(H * (1 - OBJECT_FLOOR))}" fill="#b7ab98"/>`;
+
 /** A form on a plinth against the gallery wall: stacked volumes shaded by one light from the left. */
 function sculpture(subject: PictureSubject, r: Rng, pal: readonly string[], W: number, H: number): string {
   const m = (subject.medium ?? "").toLowerCase();
   const [light, dark] = MATERIALS.find(([re]) => re.test(m))?.slice(1) ?? [r.pick(pal.slice(1)), "#1d1d1f"];
-  const floor = H * 0.8;
+  const floor = H * OBJECT_FLOOR;
   const plinthW = W * 0.46;
   const plinthH = H * 0.16;
   let out = `<defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#eeede9"/><stop offset="1" stop-color="#d9d7d1"/></linearGradient>
 <radialGradient id="mat" cx="0.35" cy="0.35" r="0.8"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient></defs>
-<rect width="${W}" height="${H}" fill="url(#wall)"/><rect y="${n(floor)}" width="${W}" height="${n(H - floor)}" fill="#b7ab98"/>
+${objectRoom(0, W, H)}
 <ellipse cx="${n(W / 2 + plinthW * 0.08)}" cy="${n(floor)}" rx="${n(plinthW * 0.62)}" ry="${n(H * 0.02)}" fill="#000" opacity="0.18"/>
 <rect x="${n((W - plinthW) / 2)}" y="${n(floor - plinthH)}" width="${n(plinthW)}" height="${n(plinthH)}" fill="#f7f6f3"/>
 <rect x="${n((W + plinthW) / 2 - plinthW * 0.12)}" y="${n(floor - plinthH)}" width="${n(plinthW * 0.12)}" height="${n(plinthH)}" fill="#e4e2dd"/>`;
@@ -298,10 +305,23 @@ const nested = (c: Composition, x: number, y: number, w: number, h: number) =>
 
 const WALL = `<defs><linearGradient id="room" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3f2ee"/><stop offset="1" stop-color="#e2e0da"/></linearGradient></defs>`;
 
-/** The work on a gallery wall at its real size against 2.4 m of wall: small works look small. */
-function installation(subject: PictureSubject, c: Composition): string {
+/**
+ * The work on a gallery wall at its real size against 2.4 m of wall, so small works look small; an object, the
+ * same room seen from further back.
+ */
+function installation(subject: PictureSubject, c: Composition, r: Rng): string {
   const W = LONG_SIDE;
   const H = Math.round(LONG_SIDE / 1.5);
+  if (kindOf(subject.medium) === "object") {
+    const wide = c.height * (1.5 + r.next() * 0.4);
+    const extra = Math.max(0, (wide - c.width) / 2);
+    return svg(
+      W,
+      Math.round((W * c.height) / (c.width + 2 * extra)),
+      `${objectRoom(-extra, c.width + 2 * extra, c.height)}${c.body}`,
+      `${n(-extra)} 0 ${n(c.width + 2 * extra)} ${c.height}`,
+    );
+  }
   const floor = H * 0.84;
   const perCm = floor / 240;
   const fit = Math.min(1, (W * 0.8) / c.width, (floor * 0.8) / c.height);
@@ -309,8 +329,8 @@ function installation(subject: PictureSubject, c: Composition): string {
   const h = subject.widthCm && subject.heightCm ? subject.heightCm * perCm : c.height * fit * 0.5;
   const scale = Math.min(1, (W * 0.8) / w, (floor * 0.8) / h);
   const [ww, hh] = [w * scale, h * scale];
-  const x = (W - ww) / 2;
-  const y = kindOf(subject.medium) === "object" ? floor - hh : floor * 0.45 - hh / 2;
+  const x = (W - ww) * (0.3 + r.next() * 0.4);
+  const y = floor * 0.45 - hh / 2;
   return svg(
     W,
     H,
@@ -319,21 +339,34 @@ function installation(subject: PictureSubject, c: Composition): string {
   );
 }
 
-/** The work seen from its left, its edge showing. */
-function side(c: Composition): string {
+/** The work seen from one side, its edge showing; an object turned a quarter, its depth now across. */
+function side(subject: PictureSubject, c: Composition, r: Rng): string {
+  if (kindOf(subject.medium) === "object") {
+    const { width: W, height: H } = c;
+    const depth = subject.depthCm && subject.widthCm ? Math.min(1.5, subject.depthCm / subject.widthCm) : 0.7;
+    // From its left or its right: mirrored.
+    const turn = r.chance(0.5) ? depth : -depth;
+    return svg(
+      W,
+      H,
+      `${objectRoom(0, W, H)}<g transform="translate(${n(W / 2)} 0) scale(${n(turn * 100) / 100} 1) translate(${n(-W / 2)} 0)">${c.body.replace(objectRoom(0, W, H), "")}</g>`,
+    );
+  }
   const W = LONG_SIDE;
   const H = Math.round(LONG_SIDE / 1.5);
   const h = H * 0.72;
   const w = Math.min(W * 0.5, (h * c.width) / c.height) * 0.55;
   const x = W * 0.35;
   const y = (H - h) / 2;
-  const skew = 0.18;
+  const skew = 0.12 + r.next() * 0.1;
   const edge = Math.max(6, w * 0.06);
+  // Seen from the left or, mirrored, from the right.
+  const mirror = r.chance(0.5) ? `matrix(-1 0 0 1 ${W} 0) ` : "";
   return svg(
     W,
     H,
     `${WALL}<rect width="${W}" height="${H}" fill="url(#room)"/>
-<g transform="matrix(1 ${-skew} 0 1 0 ${n(x * skew)})"><rect x="${n(x - edge)}" y="${n(y)}" width="${n(edge)}" height="${n(h)}" fill="${c.ground}"/><rect x="${n(x - edge)}" y="${n(y)}" width="${n(edge)}" height="${n(h)}" fill="#000" opacity="0.3"/>${nested(c, x, y, w, h)}</g>`,
+<g transform="${mirror}matrix(1 ${n(-skew * 100) / 100} 0 1 0 ${n(x * skew)})"><rect x="${n(x - edge)}" y="${n(y)}" width="${n(edge)}" height="${n(h)}" fill="${c.ground}"/><rect x="${n(x - edge)}" y="${n(y)}" width="${n(edge)}" height="${n(h)}" fill="#000" opacity="0.3"/>${nested(c, x, y, w, h)}</g>`,
   );
 }
 
@@ -372,15 +405,18 @@ async function encode(source: string): Promise<Picture> {
   return { bytes: new Uint8Array(data), contentType: "image/jpeg", width: info.width, height: info.height };
 }
 
-/** One of the work's images: `work` is the work itself, the other views are drawn from it. */
-export function renderArtworkPicture(subject: PictureSubject, view: View): Promise<Picture> {
+/**
+ * One of the work's images: `work` is the work itself, the other views are drawn from it. `position` (the image's
+ * place among the work's images) varies a view the work has twice.
+ */
+export function renderArtworkPicture(subject: PictureSubject, view: View, position = 0): Promise<Picture> {
   const c = compose(subject);
+  const r = rngOf(subject.id, view, position);
   switch (view) {
     case "work":
       return encode(svg(c.width, c.height, c.body));
     case "detail": {
-      // A third of the work, where the hash of the work says, enlarged to the full picture.
-      const r = rngOf(subject.id, "detail");
+      // A third of the work, where the hash says, enlarged to the full picture.
       const [w, h] = [c.width / 3, c.height / 3];
       return encode(
         svg(
@@ -394,9 +430,9 @@ export function renderArtworkPicture(subject: PictureSubject, view: View): Promi
     case "verso":
       return encode(verso(subject, c));
     case "installation":
-      return encode(installation(subject, c));
+      return encode(installation(subject, c, r));
     case "side":
-      return encode(side(c));
+      return encode(side(subject, c, r));
   }
 }
 
