@@ -58,8 +58,8 @@ describe.skipIf(fixture === "")("the example viewing-room page in headless Chrom
     )) as { src: string; width: number }[];
     expect(images).toHaveLength(2);
     for (const image of images) {
-      expect(image.src.startsWith(`${f.api}/assets/galleries/`)).toBe(true);
-      expect(image.width).toBeGreaterThan(0);
+      expect(image.src.startsWith(`${f.api}/assets/galleries/`), `src "${image.src}"`).toBe(true);
+      expect(image.width, image.src).toBeGreaterThan(0);
     }
     // The page's best-effort engagement (room_opened) crossed origins and was accepted.
     expect(response.status()).toBe(202);
