@@ -110,8 +110,8 @@ export async function seedDemo(url: string, options: SeedOptions): Promise<SeedR
       return null;
     }
 
-    // The bucket (a miniflare instance) starts while the rows and pictures are made; it is awaited before the
-    // first put, and a failure to open it fails the seed there.
+    // The bucket (a miniflare instance) starts while the rows and pictures are made, and the pictures are stored
+    // while PostgreSQL takes the rows; a failure of either fails the seed.
     const opening = options.bucket();
     opening.catch(() => {});
     const rng = new Rng(SEED);
@@ -124,12 +124,16 @@ export async function seedDemo(url: string, options: SeedOptions): Promise<SeedR
     );
     generate(ctx);
     const pictures = await renderSeedPictures(ctx);
+    const storing = opening.then(async (bucket) => {
+      await storePictures(bucket, pictures);
+      return bucket;
+    });
+    storing.catch(() => {});
     const tables = new Map(ctx.tables());
     for (const table of insertOrder([...tables.keys()]))
       await insertRows(client, table, tables.get(table) as Insert<typeof table>[]);
 
-    const bucket = await opening;
-    await storePictures(bucket, pictures);
+    const bucket = await storing;
     await checkDemo(client, ctx.galleryId, bucket);
     const keys = await seedApiKeys(client, ctx.galleryId);
     await client.query("commit");
