@@ -2,7 +2,8 @@
  * `npm start`: the whole local stack in one command, offline.
  *
  * 1. PostgreSQL: embedded, data in .data/postgres (kept between starts), or the server DATABASE_URL names;
- * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json);
+ * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json), its images
+ *    stored in the API Worker's local R2 bucket (and drawn again on a later start should the bucket have lost any);
  * 3. the local Neon endpoint that the Worker's production driver talks to;
  * 4. `wrangler dev` for the API Worker (and for the cron Worker when wrangler.cron.toml exists);
  * 5. the example viewing-room page (examples/viewing-room/) on another origin, as a gallery's own site would host it;
@@ -36,14 +37,14 @@ import {
 import { migrateDatabase } from "./migrate";
 import { startNeonLocal } from "./neon-local";
 import { type Database, freePort, startDatabase } from "./postgres";
+import { restorePictures } from "./seed/images";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
 import { isWorkerdNetworkNoise } from "./workerd-noise";
-import { spawnWranglerDev } from "./wrangler";
+import { LOCAL_PERSIST_DIR, type LocalBucket, lazyLocalBucket, spawnWranglerDev } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const API_CONFIG = "wrangler.toml";
 const CRON_CONFIG = "wrangler.cron.toml";
-const PERSIST_DIR = ".data/wrangler";
 const DEFAULT_PORT = 8787;
 const DEFAULT_EXAMPLE_PORT = 8788;
 const HEALTH_TIMEOUT_MS = 180_000;
@@ -210,6 +211,17 @@ async function demoKeys(url: string, seeded: SeedResult | null): Promise<LocalKe
   }
 }
 
+/** Stores the demo's images that its rows name but the bucket lacks; returns how many. */
+async function restoreDemoPictures(url: string, galleryId: string, bucket: LocalBucket): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await restorePictures(client, galleryId, bucket);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The slug of the demo's newest public room that is open now, for the example page's address. */
 async function openPublicRoom(url: string, galleryId: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url });
@@ -241,7 +253,7 @@ async function startWrangler(
   vars: Record<string, string>,
   extraArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = await spawnWranglerDev({ config, port, vars, persistTo: PERSIST_DIR, extraArgs });
+  const child = await spawnWranglerDev({ config, port, vars, persistTo: LOCAL_PERSIST_DIR, extraArgs });
   children.add(child);
   pipeOutput(child.stdout, `[${name}]`, process.stdout);
   pipeOutput(child.stderr, `[${name}]`, process.stderr);
@@ -380,10 +392,20 @@ async function main(): Promise<void> {
   parts.push({ name: "PostgreSQL", stop: () => stopDatabase(db, embedded) });
 
   await migrateDatabase(db.url);
+  const origin = `http://127.0.0.1:${port}`;
+  // The demo's images go to the API Worker's local bucket before `wrangler dev` opens the same state.
+  const bucket = lazyLocalBucket(LOCAL_PERSIST_DIR);
+  parts.push({ name: "local bucket", stop: bucket.close });
   const seedStarted = performance.now();
-  const seeded = await seedDemo(db.url);
-  if (seeded) say(`seeded the demo gallery in ${Math.round(performance.now() - seedStarted)} ms`);
+  const seeded = await seedDemo(db.url, { bucket: bucket.open, publicBaseUrl: origin });
+  if (seeded)
+    say(`seeded the demo gallery and its images in ${Math.round(performance.now() - seedStarted)} ms`);
   const keys = await demoKeys(db.url, seeded);
+  if (!seeded && keys) {
+    const restored = await restoreDemoPictures(db.url, keys.galleryId, await bucket.open());
+    if (restored) say(`drew ${restored} demo images missing from ${LOCAL_PERSIST_DIR} again`);
+  }
+  await bucket.close();
 
   // While stopping, Postgres (which also got the terminal's Ctrl-C) drops the endpoint's idle connections.
   const neon = await startNeonLocal({
@@ -394,7 +416,6 @@ async function main(): Promise<void> {
   });
   parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
 
-  const origin = `http://127.0.0.1:${port}`;
   const vars = {
     PUBLIC_BASE_URL: origin,
     DATABASE_URL: db.url,

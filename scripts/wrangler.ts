@@ -1,5 +1,5 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./postgres";
@@ -59,4 +59,68 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
     ...(opts.extraArgs ?? []),
   ];
   return spawnWrangler(args);
+}
+
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+/** Where `npm start` keeps the Workers' local state (KV, the R2 bucket of uploads, the cache). */
+export const LOCAL_PERSIST_DIR = ".data/wrangler";
+
+/** The few R2 calls the seed makes, as the Worker's R2Bucket binding answers them. */
+export interface LocalBucket {
+  put(
+    key: string,
+    value: Uint8Array,
+    options: {
+      httpMetadata: { contentType: string; cacheControl: string };
+      customMetadata: Record<string, string>;
+    },
+  ): Promise<unknown>;
+  list(options: { prefix: string; cursor?: string }): Promise<{
+    objects: { key: string }[];
+    truncated: boolean;
+    cursor?: string;
+  }>;
+}
+
+/**
+ * The API Worker's UPLOADS bucket as `wrangler dev --persist-to <dir>` stores it: wrangler's own platform proxy (a
+ * miniflare instance over the same persisted state), so what is written here is what the asset route serves. Open
+ * it while no `wrangler dev` runs on the same state, and close it before one starts.
+ */
+export async function openLocalBucket(
+  persistTo = LOCAL_PERSIST_DIR,
+): Promise<{ bucket: LocalBucket; close: () => Promise<void> }> {
+  Object.assign(process.env, OFFLINE_ENV);
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy<{ UPLOADS: LocalBucket }>({
+    configPath: join(ROOT, "wrangler.toml"),
+    // `wrangler dev --persist-to <dir>` keeps its state in <dir>/v3.
+    persist: { path: resolve(ROOT, persistTo, "v3") },
+    remoteBindings: false,
+  });
+  // Wrangler's module installs signal handlers that exit the process at once; they would cut short the caller's
+  // own shutdown (npm start stops its parts in order, this proxy among them, on Ctrl-C).
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return { bucket: proxy.env.UPLOADS, close: () => proxy.dispose() };
+}
+
+/** The local bucket opened on first use only (a seed that writes nothing never starts miniflare); close when done. */
+export function lazyLocalBucket(persistTo = LOCAL_PERSIST_DIR) {
+  let opened: ReturnType<typeof openLocalBucket> | null = null;
+  return {
+    open: async (): Promise<LocalBucket> => {
+      opened ??= openLocalBucket(persistTo);
+      return (await opened).bucket;
+    },
+    close: async (): Promise<void> => {
+      if (opened) await (await opened).close();
+      opened = null;
+    },
+  };
 }

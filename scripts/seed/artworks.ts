@@ -6,8 +6,9 @@
 import * as schema from "../../db/schema";
 import type { InheritableField } from "../../lib/schemas/artworks";
 import type { auctionResults } from "../../lib/schemas/auction-records";
+import { assetUrl, storagePath } from "../../lib/uploads";
 import type { ReferenceData } from "./catalogue";
-import { BASE, DAY, HOUR, IMAGE_HOST, iso, isoDate, priceCents, round1, SPAN_START } from "./common";
+import { BASE, DAY, HOUR, iso, isoDate, priceCents, round1, SPAN_START } from "./common";
 import type { Art, Artist, Credit, Insert, SeedContext } from "./context";
 import {
   ANTIQUITY_TITLES,
@@ -238,7 +239,7 @@ class Catalogue {
       metadata,
       ...drawJudgment(this.ctx, createdMs, imageCount, description, price, condition),
       imageCount: imageCount,
-      thumbnailUrl: imageCount > 0 ? imageUrl(id, 0) : null,
+      thumbnailUrl: null,
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs),
     };
@@ -330,26 +331,32 @@ class Catalogue {
 
   /** Images, tags and published versions: what every work has, editions included. */
   private addChildren(art: Art, imageCount: number): void {
-    const { rng, newId, G, rows, galleryId, editorId } = this.ctx;
+    const { rng, newId, G, rows, galleryId, editorId, publicBaseUrl } = this.ctx;
     const { row } = art;
     for (let p = 0; p < imageCount; p++) {
-      const pxW = 2400;
-      const pxH = row.heightCm && row.widthCm ? Math.round((pxW * row.heightCm) / row.widthCm) : 1800;
+      const id = newId("img", art.createdMs + p);
+      // Stored where a signed upload of this image would be, and served by the asset route; the picture, its
+      // pixel size and byte count are filled in once every work is final (./images).
+      const path = storagePath(galleryId, "artworks", art.id, id, "image/jpeg");
+      const url = assetUrl({ PUBLIC_BASE_URL: publicBaseUrl }, path);
+      if (p === 0) art.thumbnailUrl = row.thumbnailUrl = url;
       rows(schema.artworkImages).push({
-        id: newId("img", art.createdMs + p),
+        id,
         ...G,
         artworkId: art.id,
-        storagePath: `galleries/${galleryId}/artworks/${art.id}/${p + 1}.jpg`,
-        url: imageUrl(art.id, p),
+        storagePath: path,
+        url,
         caption: p === 0 ? null : rng.pick(["Detail", "Verso", "Installation view", "Side view"]),
-        width: pxW,
-        height: pxH,
+        width: null,
+        height: null,
         contentType: "image/jpeg",
-        sizeBytes: rng.int(600_000, 7_500_000),
+        sizeBytes: null,
         position: p,
         createdAt: iso(art.createdMs),
         updatedAt: iso(art.createdMs),
       });
+      // The draw that once made up a file size: kept, so every value generated after it stays as it was.
+      rng.next();
     }
 
     for (const tagId of rng.sample(
@@ -560,7 +567,7 @@ class Catalogue {
       metadata: { edition_stamp: `${editionNumber}/${p.editionSize}` },
       ...drawJudgment(this.ctx, createdMs, imageCount, p.description ?? null, price, condition),
       imageCount,
-      thumbnailUrl: imageCount > 0 ? imageUrl(id, 0) : null,
+      thumbnailUrl: null,
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs),
     };
@@ -625,8 +632,6 @@ interface Dimension {
   depthCm: number | null;
   note: string | null;
 }
-
-const imageUrl = (artworkId: string, position: number) => `${IMAGE_HOST}/${artworkId}/${position + 1}.jpg`;
 
 function dimensionsText(unit: string, h: number | null, w: number | null, d: number | null): string | null {
   if (h === null || w === null) return null;

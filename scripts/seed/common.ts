@@ -8,7 +8,8 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 /** The gallery's inventory history starts here. */
 export const SPAN_START = Date.UTC(2024, 0, 1);
-export const IMAGE_HOST = "https://images.northlight.example";
+/** The API's origin under `npm start` (wrangler.toml's PUBLIC_BASE_URL): the demo's image URLs name it. */
+export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 export const MATCH_MODEL = "northlight-match-2025-11";
 /** The demo gallery's default currency, and what a unit of each currency it sells in is worth in it. */
 export const DEFAULT_CURRENCY = "USD";

@@ -95,6 +95,8 @@ export interface SeedContext {
   galleryId: string;
   editorId: string;
   viewerId: string;
+  /** The API's origin (its PUBLIC_BASE_URL): stored images are served under it, at /v1/assets/<storage path>. */
+  publicBaseUrl: string;
   /** The rows collected for `table`, to push to. */
   rows<T extends PgTable>(table: T): Insert<T>[];
   /** Every table written to so far with its rows, in the order the tables were first used. */
@@ -113,6 +115,7 @@ export function createContext(
   rng: Rng,
   newId: SeedContext["newId"],
   { galleryId, editorId, viewerId }: GalleryIds,
+  publicBaseUrl: string,
 ): SeedContext {
   const collected = new Map<PgTable, unknown[]>();
   const rows = <T extends PgTable>(table: T): Insert<T>[] => {
@@ -131,6 +134,7 @@ export function createContext(
     galleryId,
     editorId,
     viewerId,
+    publicBaseUrl,
     rows,
     tables: () => [...collected],
     activity(art, ms, event) {

@@ -5,7 +5,9 @@
  * fixed clock (2026-01-01T00:00:00Z); only credentials (keys, password salts) are truly random. Idempotent:
  * if the demo gallery exists nothing is written and null is returned. One transaction; each family module
  * (./artworks, ./contacts, …) collects rows typed from its drizzle tables, then every table is written with
- * one set-based INSERT, in the order the foreign keys require.
+ * one set-based INSERT, in the order the foreign keys require. Every artwork image and publication cover is a real
+ * picture (./pictures, drawn from the work's data), stored in the API Worker's local R2 bucket at the row's storage
+ * path before the transaction commits, so the asset route serves every image URL of the demo.
  *
  * `npm run seed` works on DATABASE_URL (which must be migrated), else on the local embedded database, running
  * or not (migrated first).
@@ -22,10 +24,11 @@ import {
   saveLocalKeys,
 } from "../local-keys";
 import { migrateDatabase } from "../migrate";
+import { type LocalBucket, lazyLocalBucket } from "../wrangler";
 import { seedApiKeys } from "./api-keys";
 import { seedArtworks } from "./artworks";
 import { seedCatalogue } from "./catalogue";
-import { BASE, iso } from "./common";
+import { BASE, DEFAULT_PUBLIC_BASE_URL, iso } from "./common";
 import { seedContactLists } from "./contact-lists";
 import { seedConsignments, seedContacts } from "./contacts";
 import { createContext, type Insert, isBuyer, type SeedContext } from "./context";
@@ -33,6 +36,7 @@ import { seedDrafts } from "./drafts";
 import { seedEvents } from "./events";
 import { seedFairRuns } from "./fair-runs";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, mintGalleryIds, seedGallery } from "./galleries";
+import { renderSeedPictures, storePictures } from "./images";
 import { seedInbox } from "./inbox";
 import { insertOrder, insertRows } from "./insert";
 import { seedEngagement, seedInteractions } from "./interactions";
@@ -85,8 +89,15 @@ function generate(ctx: SeedContext): void {
   seedEvents(ctx, arts);
 }
 
+export interface SeedOptions {
+  /** The bucket the images go to, opened only when the gallery is seeded: the API Worker's UPLOADS. */
+  bucket: () => Promise<LocalBucket>;
+  /** The API's origin, which the image URLs name (default: npm start's, http://127.0.0.1:8787). */
+  publicBaseUrl?: string;
+}
+
 /** Seeds the demo gallery unless it already exists (then returns null and writes nothing). */
-export async function seedDemo(url: string): Promise<SeedResult | null> {
+export async function seedDemo(url: string, options: SeedOptions): Promise<SeedResult | null> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -99,15 +110,31 @@ export async function seedDemo(url: string): Promise<SeedResult | null> {
       return null;
     }
 
+    // The bucket (a miniflare instance) starts while the rows and pictures are made, and the pictures are stored
+    // while PostgreSQL takes the rows; a failure of either fails the seed.
+    const opening = options.bucket();
+    opening.catch(() => {});
     const rng = new Rng(SEED);
     const newId = idMinter(() => rng.next());
-    const ctx = createContext(rng, newId, mintGalleryIds(newId));
+    const ctx = createContext(
+      rng,
+      newId,
+      mintGalleryIds(newId),
+      options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
+    );
     generate(ctx);
+    const pictures = await renderSeedPictures(ctx);
+    const storing = opening.then(async (bucket) => {
+      await storePictures(bucket, pictures);
+      return bucket;
+    });
+    storing.catch(() => {});
     const tables = new Map(ctx.tables());
     for (const table of insertOrder([...tables.keys()]))
       await insertRows(client, table, tables.get(table) as Insert<typeof table>[]);
 
-    await checkDemo(client, ctx.galleryId);
+    const bucket = await storing;
+    await checkDemo(client, ctx.galleryId, bucket);
     const keys = await seedApiKeys(client, ctx.galleryId);
     await client.query("commit");
     return {
@@ -130,7 +157,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     // The local database is brought up to date first, so a fresh clone can seed before its first `npm start`.
     if (db.embedded) await migrateDatabase(db.url);
     const started = performance.now();
-    const result = await seedDemo(db.url);
+    const bucket = lazyLocalBucket();
+    const result = await seedDemo(db.url, { bucket: bucket.open }).finally(bucket.close);
     const where = db.embedded ? `the embedded database (${LOCAL_DATA_DIR})` : "DATABASE_URL";
     if (!result) {
       console.log(`The demo gallery (slug "${DEMO_SLUG}") already exists in ${where}; nothing was written.`);

@@ -68,7 +68,9 @@ import {
   showTagOrigins,
 } from "../../lib/schemas/shows";
 import { STORAGE_PATH_SHAPE } from "../../lib/schemas/uploads";
+import type { LocalBucket } from "../wrangler";
 import { BASE, DAY, isoDate } from "./common";
+import { missingPictures } from "./images";
 import { EVIDENCE_STRENGTH, MAX_REASONS } from "./matches";
 
 const textArray = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(", ")}]::text[]`;
@@ -174,6 +176,19 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
       and (a.image_count <> (select count(*) from artwork_images i where i.artwork_id = a.id)
         or a.thumbnail_url is distinct from
           (select i.url from artwork_images i where i.artwork_id = a.id order by i.position, i.id limit 1))`,
+  },
+  {
+    rule: "an image is stored where its upload would be (under its work's folder, named by its id) and served from there, with its pixels, bytes and type known",
+    sql: `select id from artwork_images where gallery_id = $1
+      and (storage_path !~ '${STORAGE_PATH_SHAPE.source}'
+        or storage_path not like 'galleries/' || gallery_id || '/artworks/' || artwork_id || '/' || id || '.%'
+        or url not like '%/v1/assets/' || storage_path
+        or not (width > 0 and height > 0 and size_bytes > 0) or content_type is distinct from 'image/jpeg')`,
+  },
+  {
+    rule: "every work in a viewing room has a picture",
+    sql: `select r.viewing_room_id || ' ' || r.artwork_id as id from viewing_room_artworks r
+      join artworks a on a.id = r.artwork_id where r.gallery_id = $1 and a.thumbnail_url is null`,
   },
   {
     rule: "auction records have a sale date, a known result, and no hammer price unless offered",
@@ -518,7 +533,8 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
     sql: `select id from publications where gallery_id = $1 and (
         (cover_image_path is null) <> (cover_image_url is null)
         or cover_image_path !~ '${STORAGE_PATH_SHAPE.source}'
-        or cover_image_path not like 'galleries/' || gallery_id || '/publications/' || id || '/cov\\_%')`,
+        or cover_image_path not like 'galleries/' || gallery_id || '/publications/' || id || '/cov\\_%'
+        or cover_image_url not like '%/v1/assets/' || cover_image_path)`,
   },
   {
     rule: `a publication's works are distinct works of the gallery at positions 0..n−1 (at most ${MAX_ARTWORKS_PER_PUBLICATION})`,
@@ -874,9 +890,22 @@ async function recommendedProblems(client: pg.ClientBase, galleryId: string): Pr
   return [broken, missing];
 }
 
-/** Throws when a rule has offending rows in the gallery, or when a filter finds nothing to show. */
-export async function checkDemo(client: pg.ClientBase, galleryId: string): Promise<void> {
+/**
+ * Throws when a rule has offending rows in the gallery, when an image or cover the rows name is not stored in the
+ * bucket, or when a filter finds nothing to show.
+ */
+export async function checkDemo(
+  client: pg.ClientBase,
+  galleryId: string,
+  bucket: LocalBucket,
+): Promise<void> {
   const broken: string[] = [];
+  const unstored = await missingPictures(client, galleryId, bucket);
+  if (unstored.length) {
+    broken.push(
+      `every image and cover is stored in the bucket at its storage path: ${unstored.slice(0, 5).join(", ")}`,
+    );
+  }
   for (const { rule, sql } of DEMO_INVARIANTS) {
     const result = await client.query<{ id: string }>(`${sql} limit 5`, [galleryId]);
     if (result.rowCount) broken.push(`${rule}: ${result.rows.map((r) => r.id).join(", ")}`);

@@ -6,8 +6,8 @@ import type {
   publicationKinds,
   publicationVisibilities,
 } from "../../lib/schemas/publications";
-import { storagePath } from "../../lib/uploads";
-import { DAY, DEFAULT_CURRENCY, IMAGE_HOST, iso, slugify } from "./common";
+import { assetUrl, storagePath } from "../../lib/uploads";
+import { DAY, DEFAULT_CURRENCY, iso, slugify } from "./common";
 import type { Art, SeedContext } from "./context";
 import { Rng } from "./random";
 
@@ -25,14 +25,12 @@ const COVER_SEED = 0x636f7672;
 
 /**
  * A published publication's cover as the API stores one: a storage path of the cover-upload shape
- * (`galleries/<gallery>/publications/<publication>/cov_….jpg`) and the URL it is served at. Like the works'
- * images, the demo's covers are served from the demo image host, not uploaded.
+ * (`galleries/<gallery>/publications/<publication>/cov_….jpg`) and the URL the asset route serves it at. The
+ * picture itself is drawn and stored with the works' images (./images).
  */
-function cover(galleryId: string, publicationId: string, fileId: string) {
-  return {
-    coverImagePath: storagePath(galleryId, "publications", publicationId, fileId, "image/jpeg"),
-    coverImageUrl: `${IMAGE_HOST}/publications/${publicationId}/cover.jpg`,
-  };
+function cover(ctx: SeedContext, publicationId: string, fileId: string) {
+  const path = storagePath(ctx.galleryId, "publications", publicationId, fileId, "image/jpeg");
+  return { coverImagePath: path, coverImageUrl: assetUrl({ PUBLIC_BASE_URL: ctx.publicBaseUrl }, path) };
 }
 
 /**
@@ -41,7 +39,7 @@ function cover(galleryId: string, publicationId: string, fileId: string) {
  * price in publication_pricing, one for each price_visibility (public, members, private). Slugs are the titles'.
  */
 export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string[] {
-  const { rng, newId, G, rows, galleryId } = ctx;
+  const { rng, newId, G, rows } = ctx;
   const coverStream = new Rng(COVER_SEED);
   const coverId = idMinter(() => coverStream.next());
   const publicationSpecs: readonly PublicationSpec[] = [
@@ -61,7 +59,7 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
         kind,
         body: `${title}. Texts by the gallery, with plates of the works.`,
         ...(isPublished
-          ? cover(galleryId, id, coverId("cov", createdMs))
+          ? cover(ctx, id, coverId("cov", createdMs))
           : { coverImagePath: null, coverImageUrl: null }),
         published: isPublished,
         publishedAt: isPublished ? iso(createdMs + 5 * DAY) : null,
@@ -100,8 +98,9 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
     ["Collector Preview: The Long Exposure", "unlisted", publicationIds[2]!, Date.UTC(2025, 11, 15), null],
     ["Private Selection: Secondary Market", "private", null, null, null],
   ] as const;
+  // A room shows works a visitor can see: each has a picture.
   const roomPool = publishedArts.filter(
-    (a) => a.availability === "available" || a.availability === "on_hold",
+    (a) => (a.availability === "available" || a.availability === "on_hold") && a.thumbnailUrl !== null,
   );
   const rooms = roomSpecs.map(([title, visibility, publicationId, opens, closes], i) => {
     const createdMs = Date.UTC(2025, 10, 1) + i * 9 * DAY;
@@ -147,7 +146,7 @@ const LATER_PUBLICATIONS_SEED = 0x7075626c;
  * ids and works come from a stream of their own, so adding them left every other generated value as it was.
  */
 function seedLaterPublications(ctx: SeedContext, publishedArts: Art[]): void {
-  const { G, rows, galleryId } = ctx;
+  const { G, rows } = ctx;
   const stream = new Rng(LATER_PUBLICATIONS_SEED);
   const newId = idMinter(() => stream.next());
   const specs: readonly (readonly [...PublicationSpec, createdMs: number])[] = [
@@ -190,7 +189,7 @@ function seedLaterPublications(ctx: SeedContext, publishedArts: Art[]): void {
       kind,
       body: `${title}. Texts by the gallery, with plates of the works.`,
       ...(isPublished
-        ? cover(galleryId, id, newId("cov", publishedMs))
+        ? cover(ctx, id, newId("cov", publishedMs))
         : { coverImagePath: null, coverImageUrl: null }),
       published: isPublished,
       publishedAt: isPublished ? iso(publishedMs) : null,

@@ -11,13 +11,14 @@ import { insertApiKey } from "../../scripts/local-keys";
 import { migrateDatabase } from "../../scripts/migrate";
 import { startNeonLocal } from "../../scripts/neon-local";
 import { freePort, startDatabase } from "../../scripts/postgres";
+import { renderArtworkPicture } from "../../scripts/seed/pictures";
 import { spawnWranglerDev } from "../../scripts/wrangler";
 
 /**
  * The browser suite's stack, in Node: PostgreSQL (embedded, or DATABASE_URL) with a fresh database, the local
  * Neon endpoint, the API Worker under `wrangler dev` on one port, and the example page served on another (so the
  * page and the API are two origins and Chromium enforces CORS between them). A gallery is made through the API:
- * an open public room, a private one, their works.
+ * an open public room, a private one, their works, each with a picture uploaded through the signed-upload flow.
  *
  * Without Chromium the suite is skipped, said in one line, and nothing is started (never a browser download).
  */
@@ -88,20 +89,66 @@ async function api<T>(base: string, key: string, method: string, path: string, b
   return (await response.json()) as T;
 }
 
+interface Work {
+  title: string;
+  price_cents: number;
+  show_price_publicly: boolean;
+  height_cm: number;
+  width_cm: number;
+}
+
+/**
+ * Gives the work its picture as a client would: mint a signed upload, PUT the bytes (the demo seed's picture of
+ * this work), attach the stored file. The picture becomes the work's thumbnail, which the room shows.
+ */
+async function addPicture(base: string, key: string, id: string, work: Work): Promise<void> {
+  const picture = await renderArtworkPicture(
+    {
+      id,
+      title: work.title,
+      artist: "",
+      medium: MEDIUM,
+      year: YEAR,
+      heightCm: work.height_cm,
+      widthCm: work.width_cm,
+      depthCm: null,
+    },
+    "work",
+  );
+  const target = await api<{ signed_url: string; storage_path: string }>(
+    base,
+    key,
+    "POST",
+    `/gallery/artworks/${id}/images/uploads`,
+    { content_type: picture.contentType, size_bytes: picture.bytes.byteLength },
+  );
+  const put = await fetch(target.signed_url, {
+    method: "PUT",
+    headers: { "content-type": picture.contentType },
+    body: picture.bytes,
+  });
+  if (put.status !== 201) throw new Error(`PUT ${target.signed_url}: ${put.status} ${await put.text()}`);
+  await api(base, key, "POST", `/gallery/artworks/${id}/images`, { storage_path: target.storage_path });
+}
+
+const MEDIUM = "Oil on linen";
+const YEAR = 2025;
+
 async function makeRoom(
   base: string,
   key: string,
   room: { title: string; visibility: string },
-  works: { title: string; price_cents: number; show_price_publicly: boolean }[],
+  works: Work[],
 ): Promise<{ slug: string; titles: string[] }> {
   const ids: string[] = [];
   for (const work of works) {
     const created = await api<{ id: string }>(base, key, "POST", "/gallery/artworks", {
       ...work,
       currency: "USD",
-      year: 2025,
-      medium: "Oil on linen",
+      year: YEAR,
+      medium: MEDIUM,
     });
+    await addPicture(base, key, created.id, work);
     ids.push(created.id);
   }
   const created = await api<{ slug: string }>(base, key, "POST", "/gallery/viewing-rooms", {
@@ -207,15 +254,35 @@ export default async function setup(project: TestProject) {
       secretKey,
       { title: "Winter Viewing Room", visibility: "public" },
       [
-        { title: "Harbour at Dusk", price_cents: 1_250_000, show_price_publicly: true },
-        { title: "Quiet Field", price_cents: 900_000, show_price_publicly: false },
+        {
+          title: "Harbour at Dusk",
+          price_cents: 1_250_000,
+          show_price_publicly: true,
+          height_cm: 90,
+          width_cm: 120,
+        },
+        {
+          title: "Quiet Field",
+          price_cents: 900_000,
+          show_price_publicly: false,
+          height_cm: 150,
+          width_cm: 110,
+        },
       ],
     );
     const privateRoom = await makeRoom(
       base,
       secretKey,
       { title: "Private Selection", visibility: "private" },
-      [{ title: "Secret Garden Study", price_cents: 3_000_000, show_price_publicly: true }],
+      [
+        {
+          title: "Secret Garden Study",
+          price_cents: 3_000_000,
+          show_price_publicly: true,
+          height_cm: 40,
+          width_cm: 30,
+        },
+      ],
     );
 
     const page = await serveExample();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
  * The example page (examples/viewing-room/) in a real headless Chromium, served from another origin than the
  * API (test/browser/global-setup.ts): it renders the public room's works, never a private room's, and the
  * browser's own CORS enforcement lets the page read the publishable surface and stops it reading a secret-key
- * route.
+ * route, and every work's picture, uploaded through the signed-upload flow, loads from the asset route.
  */
 
 const fixture = inject("browser");
@@ -51,6 +51,16 @@ describe.skipIf(fixture === "")("the example viewing-room page in headless Chrom
       { title: "Harbour at Dusk", price: "$12,500.00", availability: "Available" },
       { title: "Quiet Field", price: "Price on request", availability: "Available" },
     ]);
+    // Every work's picture loaded from the API's asset route (a failed one is left without a src, at width 0).
+    await p.waitForFunction("[...document.querySelectorAll('.work-image')].every((image) => image.complete)");
+    const images = (await p.evaluate(
+      "[...document.querySelectorAll('.work-image')].map((image) => ({ src: image.src, width: image.naturalWidth }))",
+    )) as { src: string; width: number }[];
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image.src.startsWith(`${f.api}/assets/galleries/`), `src "${image.src}"`).toBe(true);
+      expect(image.width, image.src).toBeGreaterThan(0);
+    }
     // The page's best-effort engagement (room_opened) crossed origins and was accepted.
     expect(response.status()).toBe(202);
     await p.close();
