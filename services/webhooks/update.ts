@@ -1,12 +1,14 @@
 import { endpointResource, findWebhookEndpoint, updateEndpointStatement } from "../../db/queries/webhooks";
+import type { EventReadScopes } from "../../lib/event-catalogue";
 import { previousAttributes } from "../../lib/json";
 import { WebhookEndpoint, type WebhookEndpointUpdateInput } from "../../lib/schemas/webhooks";
 import type { ServiceContext } from "../context";
 import { guarded, updatePlan, writeExisting } from "../write";
+import { requireSubscriptionScopes } from "./subscription";
 import { requireSafeWebhookUrl } from "./url";
 
 /**
- * Changes only the fields sent; a new URL is checked to be safe to call. Re-enabling a disabled endpoint clears
+ * Changes only the fields sent, by a caller that may read every type the endpoint is then subscribed to; a new URL is checked to be safe to call. Re-enabling a disabled endpoint clears
  * `disabled_reason` and `failing_since`. Records `webhook_endpoint.updated` with `previous_attributes`; a patch
  * that changes nothing writes nothing and records nothing.
  */
@@ -14,12 +16,15 @@ export async function updateWebhookEndpoint(
   ctx: ServiceContext,
   id: string,
   input: WebhookEndpointUpdateInput,
+  readScopes: EventReadScopes,
 ) {
   const { db, principal } = ctx;
   const galleryId = principal.galleryId;
   const current = await findWebhookEndpoint(db, galleryId, id);
   return writeExisting(ctx, current, `No webhook endpoint ${id} in this gallery.`, async (found, at) => {
     const before = found.body;
+    // Any change to an endpoint (its URL above all) is made by its manager for the whole subscription.
+    requireSubscriptionScopes(principal, readScopes, input.event_types ?? (before.event_types as string[]));
     const previous = previousAttributes(before, input);
     const reenable = input.enabled === true && !found.enabled;
     if (reenable) {
