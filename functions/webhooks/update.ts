@@ -12,7 +12,7 @@ const route = operation({
   tags: ["Webhook endpoints"],
   summary: "Update a webhook endpoint",
   description:
-    "Changes only the fields sent; `event_types` replaces the whole list. The caller must hold the read scopes of every type the endpoint is subscribed to after the change (`read_scopes` in GET /v1/event-types), whatever it changes: else 403 `forbidden` naming the missing scopes. `enabled: false` stops new deliveries; `enabled: true` on a disabled endpoint re-enables it and clears `disabled_reason` and `failing_since`. Emits `webhook_endpoint.updated` with `previous_attributes`; a request that changes nothing emits nothing.",
+    "Changes only the fields sent; `event_types` replaces the whole list. Sending `event_types`, `url` or `enabled: true` takes the read scopes of every type the endpoint is subscribed to after the change (`read_scopes` in GET /v1/event-types): else 403 `forbidden` naming the missing scopes. A description, metadata or disabling takes none. `enabled: false` stops new deliveries; `enabled: true` on a disabled endpoint re-enables it and clears `disabled_reason` and `failing_since`. Emits `webhook_endpoint.updated` with `previous_attributes`; a request that changes nothing emits nothing.",
   auth: { scopes: ["webhooks:update"] },
   idempotent: true,
   pathIds: { id: "we" },

@@ -8,7 +8,8 @@ import { requireSubscriptionScopes } from "./subscription";
 import { requireSafeWebhookUrl } from "./url";
 
 /**
- * Changes only the fields sent, by a caller that may read every type the endpoint is then subscribed to; a new URL is checked to be safe to call. Re-enabling a disabled endpoint clears
+ * Changes only the fields sent; new event types, a new URL or re-enabling take the read scopes of every type the
+ * endpoint is then subscribed to. A new URL is checked to be safe to call. Re-enabling a disabled endpoint clears
  * `disabled_reason` and `failing_since`. Records `webhook_endpoint.updated` with `previous_attributes`; a patch
  * that changes nothing writes nothing and records nothing.
  */
@@ -23,8 +24,10 @@ export async function updateWebhookEndpoint(
   const current = await findWebhookEndpoint(db, galleryId, id);
   return writeExisting(ctx, current, `No webhook endpoint ${id} in this gallery.`, async (found, at) => {
     const before = found.body;
-    // Any change to an endpoint (its URL above all) is made by its manager for the whole subscription.
-    requireSubscriptionScopes(principal, readScopes, input.event_types ?? (before.event_types as string[]));
+    // A new URL or re-enabling points the whole subscription somewhere, as new event types do.
+    if (input.event_types !== undefined || input.url !== undefined || input.enabled === true) {
+      requireSubscriptionScopes(principal, readScopes, input.event_types ?? (before.event_types as string[]));
+    }
     const previous = previousAttributes(before, input);
     const reenable = input.enabled === true && !found.enabled;
     if (reenable) {
