@@ -595,7 +595,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: get("/v1/gallery/events"),
       floor: await (async () => {
         const q = await capture((db) =>
-          listEvents(db, galleryId, { gatePrices: false }, {}, { ...page("created"), route: "listEvents" }),
+          listEvents(db, galleryId, { prices: "all" }, {}, { ...page("created"), route: "listEvents" }),
         );
         return { statements: () => [q] };
       })(),
@@ -612,7 +612,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
           listEvents(
             db,
             galleryId,
-            { gatePrices: false },
+            { prices: "all" },
             { type: "artwork.price_changed" },
             { ...page("created"), route: "listEvents" },
           ),

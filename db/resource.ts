@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Principal } from "../lib/principal";
 import type { Db } from "./client";
 
 /**
@@ -62,12 +63,13 @@ export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extend
   /** The resource's name in events (`resource_type`), for resources that events carry. */
   name?: string;
   /**
-   * Membership-gated values: paths into the resource's JSON (`price_cents`, or `formats[].price_cents` for a
-   * field of every element of an array) that a read-only caller sees as null, unless the boolean field
-   * `unless` is true (a public-priced work). Every read surface that shows the resource applies it: the
-   * resource's own JSON builder (its computed fields) and the payloads of its events.
+   * Membership-gated values: paths into the resource's JSON (`price_cents`, `price.price_cents`, or
+   * `formats[].price_cents` for a field of every element of an array) that a read-only caller sees as null,
+   * unless the field `unless.field` holds a value the caller's access admits (a public-priced work, a public
+   * price). Every read surface that shows the resource applies it: the resource's own JSON builder (its computed
+   * fields) and every event that carries the resource, wherever in its `data` (`gatedEventData`).
    */
-  gated?: { paths: readonly string[]; unless?: string };
+  gated?: Gate;
   /** A column's value under a view, in place of the column itself (e.g. a pending draft's value). */
   column?: (view: V, field: string, columnSql: SQL) => SQL;
   /**
@@ -80,41 +82,170 @@ export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extend
 }
 
 /**
- * The `jsonb` value `doc` with the gated values of the object at `objectPath` nulled for a read-only caller,
- * according to each described resource named `resourceType` (events carry a snapshot of their resource).
+ * Which gated values a caller sees: `all` (a credential holding a write scope), `members` (a read-only member
+ * session, a viewer) or `public` (a read-only key).
  */
-export function gatedPayload(doc: SQL, resourceType: SQL, objectPath: readonly string[]): SQL {
-  const branches: SQL[] = [];
-  for (const r of describedResources) {
-    const gated = r.spec.gated;
-    if (!gated || !r.spec.name) continue;
-    let out = doc;
-    for (const path of gated.paths) out = nullAt(out, [...objectPath], path);
-    const open = gated.unless
-      ? sql`coalesce((${doc} #>> ${pathLiteral([...objectPath, gated.unless])})::boolean, false)`
-      : sql`false`;
-    branches.push(
-      sql`when ${sql.raw(`'${r.spec.name}'`)} then case when ${open} then ${doc} else ${out} end`,
+export type PriceAccess = "all" | "members" | "public";
+
+/** The gated values this caller may see. */
+export function priceAccess(principal: Principal): PriceAccess {
+  if (!principal.readOnly) return "all";
+  return principal.kind === "session" ? "members" : "public";
+}
+
+/** A JSON value a gate's condition compares with (a boolean flag, an enum's member). */
+type Admitted = string | boolean;
+
+/** The membership gate of a resource: see `ResourceSpec.gated`. */
+export interface Gate {
+  /** Paths into the resource's JSON: `a.b` descends into an object, `list[].a` into every element of an array. */
+  paths: readonly string[];
+  /**
+   * When the gated values are shown all the same: the value at `field` (a path like the above, without `[]`) is
+   * one that the caller's access admits. Without it, a read-only caller never sees them.
+   */
+  unless?: { field: string; admits: Readonly<Record<Exclude<PriceAccess, "all">, readonly Admitted[]>> };
+}
+
+/** A path (`formats[].price_cents`, `price.price_cents`) as segments, `[]` standing for every array element. */
+function segmentsOf(path: string): string[] {
+  return path.split(".").flatMap((part) => (part.endsWith("[]") ? [part.slice(0, -2), "[]"] : [part]));
+}
+
+function literal(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function pathLiteral(path: readonly string[]): string {
+  return `array[${path.map(literal).join(", ")}]::text[]`;
+}
+
+/**
+ * Builds SQL text over jsonb values bound to names (never repeating an expression, so nesting stays linear in
+ * size): `at` applies `f` to the value at a path, where present, mapping arrays element by element.
+ */
+class JsonbRewriter {
+  private n = 0;
+  fresh(): string {
+    this.n += 1;
+    return `g${this.n}`;
+  }
+  /** `f(v)` with `v` bound to a name. */
+  bind(expr: string, f: (name: string) => string): string {
+    const name = this.fresh();
+    return `(select ${f(name)} from (select ${expr} as ${name}) ${this.fresh()})`;
+  }
+  at(v: string, path: readonly string[], f: (name: string) => string): string {
+    const [head, ...rest] = path;
+    if (head === undefined) return f(v);
+    if (head === "[]") {
+      const el = this.fresh();
+      const n = this.fresh();
+      return `(case when jsonb_typeof(${v}) = 'array' then (select coalesce(jsonb_agg(${this.at(el, rest, f)} order by ${n}), '[]'::jsonb) from jsonb_array_elements(${v}) with ordinality as ${this.fresh()}(${el}, ${n})) else ${v} end)`;
+    }
+    const key = literal(head);
+    return `(case when jsonb_typeof(${v}) = 'object' and ${v} ? ${key} then jsonb_set(${v}, array[${key}], ${this.bind(`${v}->${key}`, (x) => this.at(x, rest, f))}) else ${v} end)`;
+  }
+  /** `v` with the value at `path` set to null, where present. */
+  nullAt(v: string, path: readonly string[]): string {
+    const last = literal(path[path.length - 1]!);
+    return this.at(
+      v,
+      path.slice(0, -1),
+      (x) =>
+        `(case when jsonb_typeof(${x}) = 'object' and ${x} ? ${last} then jsonb_set(${x}, array[${last}], 'null'::jsonb) else ${x} end)`,
     );
   }
-  if (branches.length === 0) return doc;
-  return sql`(case ${resourceType} ${sql.join(branches, sql` `)} else ${doc} end)`;
 }
 
-function pathLiteral(path: readonly string[]): SQL {
-  return sql.raw(`'{${path.join(",")}}'::text[]`);
+/** Whether the jsonb `value` (SQL) is one of `admitted`; false when absent or null (fail closed). */
+function admittedSql(value: string, admitted: readonly Admitted[]): string {
+  if (admitted.length === 0) return "false";
+  return `coalesce((${value} #>> '{}') in (${admitted.map((a) => literal(String(a))).join(", ")}), false)`;
 }
 
-/** `doc` with the value at `path` (`a` or `list[].a`) under `base` set to null, where present. */
-function nullAt(doc: SQL, base: string[], path: string): SQL {
-  const [array, field] = path.includes("[].") ? path.split("[].") : [undefined, path];
-  if (!array) {
-    return sql`(case when (${doc} #> ${pathLiteral(base)}) ? ${sql.raw(`'${field}'`)} then jsonb_set(${doc}, ${pathLiteral([...base, field!])}, 'null'::jsonb) else ${doc} end)`;
+/** Where a gated resource appears in an event's `data`: its path (segments, `[]` for array elements). */
+export interface GatedLocation {
+  path: readonly string[];
+  gate: Gate;
+}
+
+/**
+ * Where described resources with a gate appear in a schema (by their zod shape, which `.openapi()` copies
+ * keep), descending through objects, arrays and nullables. A gated resource's own nested resources are its
+ * gate's business (an artwork's formats follow the artwork's rule), so the walk stops at the first one.
+ */
+export function gatedLocations(schema: z.ZodType): GatedLocation[] {
+  const gates = new Map<unknown, Gate>();
+  for (const r of describedResources) {
+    if (r.spec.gated) gates.set((r.spec.schema as z.ZodObject)._zod.def.shape, r.spec.gated);
   }
-  const at = pathLiteral([...base, array]);
-  return sql`(case when jsonb_typeof(${doc} #> ${at}) = 'array' then jsonb_set(${doc}, ${at},
-    (select coalesce(jsonb_agg(el || jsonb_build_object(${sql.raw(`'${field}'`)}, null) order by n), '[]'::jsonb)
-      from jsonb_array_elements(${doc} #> ${at}) with ordinality as x(el, n))) else ${doc} end)`;
+  const out: GatedLocation[] = [];
+  const walk = (s: z.ZodType, path: string[]): void => {
+    const def = s._zod.def as { type: string; [k: string]: unknown };
+    if (def.type === "object") {
+      const shape = def.shape as Record<string, z.ZodType>;
+      const gate = gates.get(shape);
+      if (gate) out.push({ path, gate });
+      else for (const [key, field] of Object.entries(shape)) walk(field, [...path, key]);
+    } else if (def.type === "array") walk(def.element as z.ZodType, [...path, "[]"]);
+    else if (["nullable", "optional", "default", "readonly"].includes(def.type)) {
+      walk(def.innerType as z.ZodType, path);
+    } else if (def.type === "union") for (const option of def.options as z.ZodType[]) walk(option, path);
+  };
+  walk(schema, []);
+  return out;
+}
+
+/**
+ * SQL text: the jsonb `data` of an event (bound to the name `data`) with every gated value hidden from a caller
+ * of this access, at each location of a gated resource and, for an event that has them, at the same place in
+ * `previous_attributes` (the former values of the object's fields). A former value is shown only when both the
+ * current state and the former one admit the caller: where `previous_attributes` does not carry the gate's
+ * field, it did not change and the current value stands for it; where the current value cannot be found (under an
+ * array), nothing is shown.
+ */
+export function gatedEventData(
+  data: string,
+  locations: readonly GatedLocation[],
+  previousAttributes: boolean,
+  access: Exclude<PriceAccess, "all">,
+): string {
+  const w = new JsonbRewriter();
+  const hide = (v: string, gate: Gate, open: (root: string) => string): string => {
+    let closed = v;
+    for (const path of gate.paths) {
+      const before = closed;
+      closed = w.bind(before, (x) => w.nullAt(x, segmentsOf(path)));
+    }
+    if (!gate.unless) return closed;
+    return `(case when ${open(v)} then ${v} else ${closed} end)`;
+  };
+  let out = data;
+  for (const { path, gate } of locations) {
+    const field = gate.unless ? segmentsOf(gate.unless.field) : [];
+    const admitted = gate.unless?.admits[access] ?? [];
+    const previous = out;
+    out = w.bind(previous, (d) =>
+      w.at(d, path, (root) =>
+        hide(root, gate, (r) => admittedSql(`(${r} #> ${pathLiteral(field)})`, admitted)),
+      ),
+    );
+    if (!previousAttributes || path[0] !== "object") continue;
+    const rest = path.slice(1);
+    const current = rest.includes("[]") ? null : `(${data} #> ${pathLiteral(["object", ...rest, ...field])})`;
+    const prior = out;
+    out = w.bind(prior, (d) =>
+      w.at(d, ["previous_attributes", ...rest], (root) =>
+        hide(root, gate, (r) =>
+          current === null
+            ? "false"
+            : `(${admittedSql(current, admitted)} and ${admittedSql(`coalesce(${r} #> ${pathLiteral(field)}, ${current})`, admitted)})`,
+        ),
+      ),
+    );
+  }
+  return out;
 }
 
 /**

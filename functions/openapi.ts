@@ -1,8 +1,9 @@
 import type { Router } from "../http/app";
 import { SESSION_COOKIE } from "../http/auth";
 import { operationRegistry } from "../http/operation";
+import { catalogueTypes, eventEnvelopeSchema } from "../lib/event-catalogue";
 import { eventTypes } from "../lib/event-types";
-import { catalogueTypes, eventEnvelopeSchema } from "./events/catalogue";
+import { eventReadScopes } from "./events/read-scopes";
 
 export const openApiInfo = {
   title: "Gallery Platform API",
@@ -23,6 +24,7 @@ const signatureHeaders = [
 
 /** Every event type as an OpenAPI 3.1 webhook: what a subscribed endpoint receives. */
 function registerWebhooks(app: Router): void {
+  const scopes = eventReadScopes();
   for (const type of catalogueTypes) {
     app.openAPIRegistry.registerWebhook({
       method: "post",
@@ -31,7 +33,7 @@ function registerWebhooks(app: Router): void {
       tags: ["Webhooks"],
       security: [],
       summary: type,
-      description: `${eventTypes[type]} Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.`,
+      description: `${eventTypes[type]} Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.\n\nRead scopes (all): ${scopes[type].map((s) => `\`${s}\``).join(", ")}. An endpoint is subscribed to this type only by a credential holding them; \`GET /gallery/events\` shows events of this type only to one holding them.`,
       request: {
         body: { content: { "application/json": { schema: eventEnvelopeSchema(type) } } },
       },

@@ -68,7 +68,10 @@ export const artworkResource = resource({
   table: artworks,
   alias: "a",
   name: "artwork",
-  gated: { paths: ["formats[].price_cents"], unless: "show_price_publicly" },
+  gated: {
+    paths: ["formats[].price_cents"],
+    unless: { field: "show_price_publicly", admits: { members: [true], public: [true] } },
+  },
   viewKey: artworkViewKey,
   column: draftOverlay,
   from: fromArtworks,

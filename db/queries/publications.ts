@@ -1,48 +1,49 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
-import type { Principal } from "../../lib/principal";
 import { Publication } from "../../lib/schemas/publications";
 import type { Db } from "../client";
-import { isoMs, type JsonView, resource } from "../resource";
+import { type Gate, isoMs, type JsonView, type PriceAccess, resource } from "../resource";
 import { publications } from "../schema";
 import { type KeysetQuery, keysetPage } from "./keyset";
 
-/**
- * Which prices a caller sees (`price_visibility` they are admitted to): `all` (callers with write access),
- * `members` (read-only member sessions: public and members prices), `public` (read-only keys: public prices only).
- */
-export type PriceAccess = "all" | "members" | "public";
-
 export interface PublicationView extends JsonView {
+  /** Which prices the caller sees (`price_visibility` they are admitted to). */
   prices: PriceAccess;
-}
-
-/** The prices this caller may see. */
-export function priceAccess(principal: Principal): PriceAccess {
-  if (!principal.readOnly) return "all";
-  return principal.kind === "session" ? "members" : "public";
 }
 
 const OPEN: PublicationView = { prices: "all" };
 
+/**
+ * A price's amount is shown to a read-only key when `public`, to a read-only member session (a viewer) when
+ * `public` or `members`; callers with write access always see it. The publication's reads and its events both
+ * follow this one declaration.
+ */
+const priceGate = {
+  paths: ["price.price_cents"],
+  unless: {
+    field: "price.price_visibility",
+    admits: { public: ["public"], members: ["public", "members"] },
+  },
+} satisfies Gate;
+
 /** Under this view, whether the price record `pp` hides its amount. */
 function hidden(view: PublicationView): SQL {
   if (view.prices === "all") return sql`false`;
-  if (view.prices === "members") return sql`pp.price_visibility = 'private'`;
-  return sql`pp.price_visibility <> 'public'`;
+  const admitted = priceGate.unless.admits[view.prices].map((v) => `'${v}'`).join(", ");
+  return sql`pp.price_visibility not in (${sql.raw(admitted)})`;
 }
 
 /**
- * The API representation of a publication (alias `p`). Events carry its ungated snapshot; a read-only caller
- * reads `price` there as null (events do not tell public prices apart).
+ * The API representation of a publication (alias `p`). Events carry its ungated snapshot, gated when read by the
+ * same rule as here.
  */
 export const publicationResource = resource({
   schema: Publication,
   table: publications,
   alias: "p",
   name: "publication",
-  gated: { paths: ["price"] },
+  gated: priceGate,
   viewKey: (view: PublicationView) => view.prices,
   computed: {
     artwork_ids: () => sql`array(select pa.artwork_id from publication_artworks pa

@@ -6,6 +6,7 @@ import { serviceContext } from "../../http/respond";
 import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
 import { DomainEvent } from "../../lib/schemas/events";
 import { listEvents } from "../../services/events/read";
+import { eventReadScopes } from "./read-scopes";
 
 const DomainEventList = listResponse(DomainEvent, "DomainEventList");
 
@@ -16,9 +17,9 @@ const route = operation({
   tags: ["Events"],
   summary: "List domain events",
   description:
-    "Newest first; the poll and replay backstop for webhooks. Every delivered event is retrievable here.",
+    "Newest first; the poll and replay backstop for webhooks. Every delivered event is retrievable here. Only events the caller could read the object of are shown: each type's `read_scopes` (GET /v1/event-types) besides `events:read`. Gated values (format prices, publication prices) are shown as the resource's own read shows them, in `data.object` and in `data.previous_attributes`. Events of other types are left out of the stream (the pages are full pages of the events the caller may read); `type` naming one of them answers an empty page.",
   auth: { scopes: ["events:read"] },
-  gatedPrices: ["data.object.formats[].price_cents"],
+  gatedPrices: ["data.object.formats[].price_cents", "data.object.price.price_cents"],
   list: byCreated,
   request: {
     query: z.strictObject({
@@ -44,7 +45,7 @@ export function registerEventsList(app: Router): void {
     const { type, ...query } = c.req.valid("query");
     const ctx = serviceContext(c);
     return listPage<z.infer<typeof DomainEventList>>(c, route, query, (page) =>
-      listEvents(ctx, { type }, page),
+      listEvents(ctx, { type }, page, eventReadScopes()),
     );
   });
 }

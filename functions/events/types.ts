@@ -1,14 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Router } from "../../http/app";
+import { catalogueTypes, eventCatalogue, eventDataSchema } from "../../lib/event-catalogue";
 import { eventTypes } from "../../lib/event-types";
 import { problemResponses } from "../../lib/problem";
-import { catalogueTypes, eventCatalogue, eventDataSchema } from "./catalogue";
+import { eventReadScopes } from "./read-scopes";
 
 const EventTypeEntry = z
   .object({
     type: z.string(),
     description: z.string(),
     resource_type: z.string(),
+    read_scopes: z.array(z.string()).openapi({
+      description:
+        "The scopes (all required, besides `events:read`) of a credential that sees events of this type in GET /gallery/events, and that a webhook endpoint subscribed to it needs to be created or updated with: those of the operation that reads the event's object.",
+      example: ["artworks:read"],
+    }),
     data_schema: z
       .record(z.string(), z.unknown())
       .openapi({ description: "JSON Schema of the event's `data`." }),
@@ -22,6 +28,7 @@ function entries() {
     type,
     description: eventTypes[type],
     resource_type: eventCatalogue[type].resourceType,
+    read_scopes: [...eventReadScopes()[type]],
     data_schema: z.toJSONSchema(eventDataSchema(type), { unrepresentable: "any" }) as Record<string, unknown>,
   }));
   return cached;
@@ -38,7 +45,7 @@ export function registerEventTypesList(app: Router): void {
       tags: ["Events"],
       summary: "The event catalogue",
       description:
-        "Every domain event type the API emits, when it is emitted, and the JSON Schema of its `data`.",
+        "Every domain event type the API emits, when it is emitted, the scopes that read it and the JSON Schema of its `data`.",
       responses: {
         ...problemResponses,
         200: {

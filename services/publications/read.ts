@@ -1,9 +1,9 @@
 import {
   listPublications as listPublicationRows,
   type PublicationFilters,
-  priceAccess,
   publicationText,
 } from "../../db/queries/publications";
+import { priceAccess } from "../../db/resource";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";

@@ -107,13 +107,15 @@ describe("GET /gallery/events: events written by the API", () => {
     expect(explicit.data).toEqual(events);
   });
 
-  it("needs events:read", async () => {
+  it("needs events:read, and shows the events whose objects the key may read", async () => {
     const withoutEvents = await g.keyWith(["artworks:read", "artists:read"]);
     const res = await call("GET", "/gallery/events", { key: withoutEvents });
     const problem = await expectProblem(res, 403, "forbidden");
     expect(problem.details).toMatchObject({ missing_scopes: ["events:read"] });
     const onlyEvents = await g.keyWith(["events:read"]);
-    expect((await getPage(onlyEvents, "/gallery/events")).data).toHaveLength(5);
+    expect((await getPage(onlyEvents, "/gallery/events")).data).toEqual([]);
+    const eventsAndArtworks = await g.keyWith(["events:read", "artworks:read"]);
+    expect((await getPage(eventsAndArtworks, "/gallery/events")).data).toHaveLength(5);
     await expectProblem(await call("GET", "/gallery/events"), 401, "unauthenticated");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventDataSchema } from "../../functions/events/catalogue";
+import { eventDataSchema } from "../../lib/event-catalogue";
 import type { EventType } from "../../lib/event-types";
 import { call, createGallery } from "../helpers/gallery";
 import { walkPages } from "../helpers/pages";

@@ -90,8 +90,8 @@ describe("private notes", () => {
         updated_at: note.updated_at,
       },
     });
-    // Nor does the event API show it, to any key that reads events.
-    const eventsKey = await g.keyWith(["events:read"]);
+    // Nor does the event API show it, to any key that reads events and contacts.
+    const eventsKey = await g.keyWith(["events:read", "contacts:read"]);
     const listed = await call("GET", "/gallery/events?type=private_note.created", { key: eventsKey });
     const listedText = await listed.text();
     expect(listed.status).toBe(200);

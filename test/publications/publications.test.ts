@@ -418,22 +418,35 @@ describe("gated prices", () => {
     });
   });
 
-  it("events show a read-only caller the price as null", async () => {
+  it("events show a read-only caller the price as the publication's own read does", async () => {
     const g = await createGallery();
-    await createPublication(g, { title: "Priced", price: { price_cents: 1000, price_visibility: "public" } });
-    const readKey = await g.keyWith(["events:read"]);
+    await createPublication(g, {
+      title: "Public",
+      price: { price_cents: 1000, currency: "USD", price_visibility: "public" },
+    });
+    await createPublication(g, {
+      title: "Private",
+      price: { price_cents: 2000, currency: "USD", price_visibility: "private" },
+    });
+    const readKey = await g.keyWith(["events:read", "publications:read"]);
     const page = await getPage<{ data: { object: PublicationBody } }>(
       readKey,
       "/gallery/events",
       "type=publication.created",
     );
-    expect(page.data.map((e) => e.data.object.price)).toEqual([null]);
+    expect(page.data.map((e) => e.data.object.price)).toEqual([
+      { price_cents: null, currency: "USD", price_visibility: "private" },
+      { price_cents: 1000, currency: "USD", price_visibility: "public" },
+    ]);
     const full = await getPage<{ data: { object: PublicationBody } }>(
       g.key,
       "/gallery/events",
       "type=publication.created",
     );
-    expect(full.data.map((e) => e.data.object.price?.price_cents)).toEqual([1000]);
+    expect(full.data.map((e) => e.data.object.price?.price_cents)).toEqual([2000, 1000]);
+    // Reading a publication's events takes what reading the publication takes.
+    const eventsOnly = await g.keyWith(["events:read"]);
+    expect((await getPage(eventsOnly, "/gallery/events", "type=publication.created")).data).toEqual([]);
   });
 });
 

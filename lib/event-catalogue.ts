@@ -1,35 +1,72 @@
 import { z } from "@hono/zod-openapi";
-import type { EventType } from "../../lib/event-types";
-import { eventTypes } from "../../lib/event-types";
-import { ApiKey } from "../../lib/schemas/api-keys";
-import { ArtworkImage } from "../../lib/schemas/artwork-images";
-import { ArtworkActivityEvent } from "../../lib/schemas/artwork-timeline";
-import { Artwork, ArtworkFormat } from "../../lib/schemas/artworks";
-import { AuctionRecord } from "../../lib/schemas/auction-records";
-import { Artist, CustomStatus, Location, Tag } from "../../lib/schemas/catalogue";
-import { ContactList, ContactListMembershipChange } from "../../lib/schemas/contact-lists";
-import { Contact } from "../../lib/schemas/contacts";
-import { EngagementEvent } from "../../lib/schemas/engagements";
-import { FairRun, fairRunUpdatedData } from "../../lib/schemas/fair-runs";
-import {
-  InboxConnectionEventObject,
-  InboxMessageEventObject,
-  InboxThreadEventObject,
-} from "../../lib/schemas/inbox";
-import { Interaction } from "../../lib/schemas/interactions";
-import { Invoice, PaymentReversal } from "../../lib/schemas/invoices";
-import { Member } from "../../lib/schemas/members";
-import { Offer, OfferItemsChange, OfferRecipientsChange } from "../../lib/schemas/offers";
-import { PrivateNoteReference } from "../../lib/schemas/private-notes";
-import { Publication } from "../../lib/schemas/publications";
-import { Sale } from "../../lib/schemas/sales";
-import { Show, ShowTag } from "../../lib/schemas/shows";
-import { Task } from "../../lib/schemas/tasks";
-import { ViewingRoom } from "../../lib/schemas/viewing-rooms";
-import { WebhookEndpoint } from "../../lib/schemas/webhooks";
+import type { EventType } from "./event-types";
+import { eventTypes } from "./event-types";
+import { ApiKey } from "./schemas/api-keys";
+import { ArtworkImage } from "./schemas/artwork-images";
+import { ArtworkActivityEvent } from "./schemas/artwork-timeline";
+import { Artwork, ArtworkFormat } from "./schemas/artworks";
+import { AuctionRecord } from "./schemas/auction-records";
+import { Artist, CustomStatus, Location, Tag } from "./schemas/catalogue";
+import { ContactList, ContactListMembershipChange } from "./schemas/contact-lists";
+import { Contact } from "./schemas/contacts";
+import { EngagementEvent } from "./schemas/engagements";
+import { FairRun, fairRunUpdatedData } from "./schemas/fair-runs";
+import { InboxConnectionEventObject, InboxMessageEventObject, InboxThreadEventObject } from "./schemas/inbox";
+import { Interaction } from "./schemas/interactions";
+import { Invoice, PaymentReversal } from "./schemas/invoices";
+import { Member } from "./schemas/members";
+import { Offer, OfferItemsChange, OfferRecipientsChange } from "./schemas/offers";
+import { PrivateNoteReference } from "./schemas/private-notes";
+import { Publication } from "./schemas/publications";
+import { Sale } from "./schemas/sales";
+import { Show, ShowTag } from "./schemas/shows";
+import { Task } from "./schemas/tasks";
+import { ViewingRoom } from "./schemas/viewing-rooms";
+import { WebhookEndpoint } from "./schemas/webhooks";
+
+/**
+ * Who may read each resource that events carry: the operation that reads it (by operationId). An event's
+ * `data.object` is that resource, so reading the event takes that operation's scopes (besides `events:read`),
+ * and subscribing a webhook endpoint to its type takes them too. The scopes are not written here but read from
+ * the operation's own declaration (functions/events/read-scopes.ts), so the two cannot drift apart.
+ */
+export const eventObjectReaders = {
+  artwork: "getArtwork",
+  artwork_image: "listArtworkImages",
+  artwork_format: "listArtworkFormats",
+  artwork_activity_event: "listArtworkEvents",
+  auction_record: "listAuctionRecords",
+  artist: "getArtist",
+  tag: "getTag",
+  custom_status: "getCustomStatus",
+  location: "getLocation",
+  private_note: "listPrivateNotes",
+  contact_list: "getContactList",
+  contact: "getContact",
+  interaction: "listContactInteractions",
+  engagement_event: "listContactEngagements",
+  sale: "getSale",
+  task: "listContactTasks",
+  fair_run: "getFairRun",
+  invoice: "getInvoice",
+  inbox_connection: "listInboxConnections",
+  inbox_message: "listInboxThreadMessages",
+  inbox_thread: "getInboxThread",
+  viewing_room: "getViewingRoom",
+  show: "getShow",
+  show_tag: "listShowTags",
+  publication: "getPublication",
+  offer: "getOffer",
+  api_key: "getApiKey",
+  member: "listMembers",
+  webhook_endpoint: "getWebhookEndpoint",
+} as const;
+
+export type EventResourceType = keyof typeof eventObjectReaders;
 
 interface CatalogueEntry {
-  resourceType: string;
+  /** The resource the event is about; its reader (`eventObjectReaders`) says who may read the event. */
+  resourceType: EventResourceType;
   /** Schema of `data.object`. */
   object: z.ZodType;
   /** Whether `data.previous_attributes` is present (updates). */
@@ -283,3 +320,41 @@ export function eventEnvelopeSchema(type: EventType) {
 }
 
 export const catalogueTypes = Object.keys(eventTypes) as EventType[];
+
+/** Each event type's read scopes (all required): the scopes of the operation that reads its object. */
+export type EventReadScopes = Readonly<Record<EventType, readonly string[]>>;
+
+/** The catalogue types a webhook subscription pattern covers: `*`, an exact type, or `<resource>.*`. */
+export function typesMatching(pattern: string): EventType[] {
+  if (pattern === "*") return catalogueTypes;
+  if (pattern.endsWith(".*")) {
+    const prefix = pattern.slice(0, -1);
+    return catalogueTypes.filter((type) => type.startsWith(prefix));
+  }
+  return catalogueTypes.filter((type) => type === pattern);
+}
+
+/** The event types a credential holding `held` may read. */
+export function readableEventTypes(readScopes: EventReadScopes, held: readonly string[]): EventType[] {
+  return catalogueTypes.filter((type) => readScopes[type].every((scope) => held.includes(scope)));
+}
+
+/**
+ * What a subscription to `patterns` takes: the read scopes of every type it covers (`required`), those `held`
+ * lacks (`missing`) and the patterns that need a missing one.
+ */
+export function subscriptionScopes(
+  readScopes: EventReadScopes,
+  patterns: readonly string[],
+  held: readonly string[],
+): { required: string[]; missing: string[]; patterns: string[] } {
+  const required = new Set<string>();
+  const short: string[] = [];
+  for (const pattern of patterns) {
+    const needs = new Set(typesMatching(pattern).flatMap((type) => readScopes[type]));
+    for (const scope of needs) required.add(scope);
+    if ([...needs].some((scope) => !held.includes(scope))) short.push(pattern);
+  }
+  const all = [...required].sort();
+  return { required: all, missing: all.filter((scope) => !held.includes(scope)), patterns: short };
+}
