@@ -145,15 +145,20 @@ function judgedTrue(galleryId: string, rubricKey: SQL): SQL {
 }
 
 /**
- * Members of a list: a static list's memberships, or a dynamic list's live result. A list id that is not the
- * gallery's matches nobody.
+ * Members of a list, as two conditions of which at most one can hold: a static list's memberships, a dynamic
+ * list's live result. The list's kind is read inside each (an uncorrelated subquery, so the branch of the other
+ * kind is switched off once, before any row is read). Apart, each is planned on its own: the memberships a
+ * semi-join that Postgres drives from the membership index for a small list and checks along the roster's order
+ * for a large one (by its statistics of the list's size). A list id that is not the gallery's matches nobody.
  */
-export function listMembershipCondition(galleryId: string, listId: string): SQL {
+export function listMembershipConditions(galleryId: string, listId: string): [SQL, SQL] {
   const id = sql`${listId}::text`;
-  return sql`(case when (select l.is_dynamic from contact_lists l where l.gallery_id = ${galleryId} and l.id = ${listId})
-    then (${sql.join(dynamicListConditions(galleryId, id), sql` and `)})
-    else exists (select 1 from contact_list_memberships m where m.list_id = ${listId} and m.contact_id = c.id
-      and m.gallery_id = ${galleryId}) end)`;
+  const isDynamic = sql`(select l.is_dynamic from contact_lists l where l.gallery_id = ${galleryId} and l.id = ${id})`;
+  return [
+    sql`not ${isDynamic} and c.id in (select m.contact_id from contact_list_memberships m
+      where m.gallery_id = ${galleryId} and m.list_id = ${id})`,
+    sql`${isDynamic} and ${sql.join(dynamicListConditions(galleryId, id), sql` and `)}`,
+  ];
 }
 
 export const archivedValues = ["exclude", "include", "only", "false", "true"] as const;
@@ -167,15 +172,27 @@ export interface ContactListFilters extends SharedContactFilters {
   judged_rubric?: string;
 }
 
-/** WHERE conditions of the contacts list; every filter ANDs. */
-export function contactConditions(galleryId: string, f: ContactListFilters): SQL[] {
+/** The contacts list's conditions: every one of `where`, and one of `oneOf` when there is one (see keyset). */
+export interface ContactConditions {
+  where: SQL[];
+  oneOf?: SQL[];
+}
+
+/** The contacts list's conditions; every filter ANDs. */
+export function contactConditions(galleryId: string, f: ContactListFilters): ContactConditions {
   const where: SQL[] = [sql`c.gallery_id = ${galleryId}`];
   const archived = f.archived ?? "exclude";
   if (archived === "exclude" || archived === "false") where.push(sql`c.archived_at is null`);
   else if (archived === "only" || archived === "true") where.push(sql`c.archived_at is not null`);
   if (f.ids) where.push(sql`c.id = any(${textArray(f.ids)})`);
-  if (f.list_id !== undefined) where.push(listMembershipCondition(galleryId, f.list_id));
   if (f.judged_rubric !== undefined) where.push(judgedTrue(galleryId, sql`${f.judged_rubric}::text`));
   where.push(...sharedFilterConditions(f));
-  return where;
+  return f.list_id === undefined
+    ? { where }
+    : { where, oneOf: listMembershipConditions(galleryId, f.list_id) };
+}
+
+/** The same conditions as one WHERE list, for a query that is not a page (a count). */
+export function contactWhere({ where, oneOf }: ContactConditions): SQL[] {
+  return oneOf ? [...where, sql`(${sql.join(oneOf, sql` or `)})`] : where;
 }
