@@ -865,10 +865,19 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
 // Measuring
 
 interface LoadResult {
-  /** Requests autocannon sent, including those a refused or reset connection never answered. */
+  /**
+   * Requests autocannon sent. It counts a request again on every reconnection after a connection error, so a
+   * stack that stops answering makes this number run away from the requests the Worker ever saw.
+   */
   requests: number;
-  /** Responses received (any status): what per-request figures divide by. */
+  /** Responses received (any status). */
   responses: number;
+  /**
+   * Requests the Worker received: those sent less those a connection error or a timeout dropped (every
+   * response, and the requests still in flight when the run stopped, whose round trips are counted too), and
+   * never fewer than the responses. What the round trips per request divide by.
+   */
+  served: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -882,6 +891,10 @@ function summarise(r: Result): LoadResult {
   return {
     requests: r.requests.sent,
     responses: Object.values(statuses).reduce((n, c) => n + c, 0),
+    served: Math.max(
+      Object.values(statuses).reduce((n, c) => n + c, 0),
+      r.requests.sent - r.errors - r.timeouts,
+    ),
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -1393,7 +1406,7 @@ interface Row {
   statuses: Record<string, number>;
   dbHttpRequests: number;
   dbWsConnections: number;
-  /** Round trips over responses: a request that was never answered is not one that needed no database. */
+  /** Round trips over the requests the Worker received (LoadResult.served), not over the requests sent. */
   roundTripsPerRequest: number;
   cache?: string;
   sqlFloorP50: number | null;
@@ -1485,9 +1498,10 @@ function markdown(report: {
     ),
     "",
     "Round trips are HTTP requests (plus WebSocket connections) counted at the local Neon endpoint during the",
-    "scenario, divided by the responses received (a request a dropped connection never answered is not counted).",
-    "Fewer than one per request fails the run unless the scenario names the cache that answers it (the SQL floor",
-    "column says which). The SQL floor runs the scenario's SQL (rebuilt with the",
+    "scenario, divided by the requests the Worker received (those sent, less those a connection error dropped:",
+    "autocannon counts a request again on every reconnection). Fewer round trips than responses fails the run",
+    "unless the scenario names the cache that answers it (the SQL floor column says which). The SQL floor runs the",
+    "scenario's SQL (rebuilt with the",
     "route's own db/queries builder) directly with `pg` from Node over the same connections and duration",
     '(information only). "Same SQL via local Neon /sql" posts that SQL from Node to the local Neon endpoint\'s',
     "HTTP `/sql`, as the Worker's driver does, over the same connections and duration. The health floor is a",
@@ -1668,7 +1682,7 @@ async function main(): Promise<number> {
         statuses: api.statuses,
         dbHttpRequests: stats.httpRequests,
         dbWsConnections: stats.wsConnections,
-        roundTripsPerRequest: (stats.httpRequests + stats.wsConnections) / Math.max(1, api.responses),
+        roundTripsPerRequest: (stats.httpRequests + stats.wsConnections) / Math.max(1, api.served),
         ...(s.cache ? { cache: s.cache } : {}),
         sqlFloorP50: floorP50,
         sqlFloorP99: floorP99,
@@ -1823,7 +1837,7 @@ async function main(): Promise<number> {
       met: scans.length === 0,
     });
 
-    const counts = `gallery A ${gallery.artworks.toLocaleString("en-US")} artworks / ${gallery.events.toLocaleString("en-US")} events, gallery B ${BENCH_GALLERIES[1]!.artworks.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.events.toLocaleString("en-US")}`;
+    const counts = `gallery A ${gallery.artworks.toLocaleString("en-US")} artworks / ${gallery.events.toLocaleString("en-US")} events / ${gallery.contacts.toLocaleString("en-US")} contacts, gallery B ${BENCH_GALLERIES[1]!.artworks.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.events.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.contacts.toLocaleString("en-US")}`;
     const report = {
       when: new Date().toISOString(),
       mode: `${QUICK ? "quick mode, " : ""}${CONNECTIONS} connections × ${DURATION_S} s, autocannon ${WORKERS ? `in ${WORKERS} worker thread(s)` : "on the main thread"}, ${os.cpus().length} CPUs`,
