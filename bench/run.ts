@@ -382,6 +382,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
   const benchA = BENCH_GALLERIES[0]!;
   const dynamicListId = benchListId(benchA, "dynamic");
   const staticListId = benchListId(benchA, "static");
+  const smallListId = benchListId(benchA, "small");
   const historyId = await historyContactId(pool, benchA);
   const engagedSince = "2025-10-01T00:00Z";
   // A cursor past row 5,000 of the default order, minted by the API from its own pages.
@@ -646,6 +647,36 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       warmup: WARMUP_PER_CONNECTION,
     },
     {
+      name: "contacts-q-two",
+      title: "contacts, q of two characters (`th`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=th"),
+      floor: await contactsFloor({ q: "th" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
+      name: "contacts-q-two-rare",
+      title: "contacts, q of two characters few contacts have (`zq`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=zq"),
+      floor: await contactsFloor({ q: "zq" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
+      name: "contacts-q-one",
+      title: "contacts, q of one character (`a`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=a"),
+      floor: await contactsFloor({ q: "a" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
       name: "contacts-price-band-spend",
       title: "contacts, price_band=25k_100k + min_total_spend_cents=5000000",
       kind: "read",
@@ -682,6 +713,17 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: get(`/v1/gallery/contacts?list_id=${staticListId}`),
       floor: await contactsFloor({ list_id: staticListId }),
       warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 5 },
+    },
+    {
+      name: "contacts-small-static-list",
+      title: "contacts, list_id of a static list of 20 members spread over the roster",
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?list_id=${smallListId}`),
+      floor: await contactsFloor({ list_id: smallListId }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 5 },
     },
     {
       name: "contacts-deep",
@@ -1816,7 +1858,7 @@ async function main(): Promise<number> {
       const pgLimit = r.limits?.pgMs;
       if (pgLimit !== undefined) {
         targets.push({
-          target: `${r.title}: PostgreSQL planning + execution ≤ ${pgLimit} ms at ${gallery.artworks.toLocaleString("en-US")} artworks`,
+          target: `${r.title}: PostgreSQL planning + execution ≤ ${pgLimit} ms at ${gallery.artworks.toLocaleString("en-US")} artworks and ${gallery.contacts.toLocaleString("en-US")} contacts`,
           value: r.pg
             ? `${msFine(r.pg.totalMs)} (plan ${msFine(r.pg.planningMs)}, exec ${msFine(r.pg.executionMs)}; medians of ${r.pg.runs} runs)`
             : "no SQL",
