@@ -224,8 +224,14 @@ interface Scenario {
   request: RequestSpec;
   /** Null when the route answers without SQL (edge-cached replay, rejected credential). */
   floor: Floor | null;
-  /** Why there is no SQL floor. */
+  /** Why there is no SQL floor, when it is not `cache`. */
   noFloorReason?: string;
+  /**
+   * The cache that answers the measured requests without the database (README's Benchmarks section names each).
+   * Only a scenario naming one may count fewer database round trips than responses: without it, a request that
+   * never reached the database was answered by something the bench does not know of, and the run fails.
+   */
+  cache?: string;
   /**
    * The floor's SQL is what a miss of the edge cache would run, not what the measured requests run: only its plan
    * and PostgreSQL time are reported (and the sequential-scan check); no SQL floor, latency against health alone.
@@ -376,6 +382,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
   const benchA = BENCH_GALLERIES[0]!;
   const dynamicListId = benchListId(benchA, "dynamic");
   const staticListId = benchListId(benchA, "static");
+  const smallListId = benchListId(benchA, "small");
   const historyId = await historyContactId(pool, benchA);
   const engagedSince = "2025-10-01T00:00Z";
   // A cursor past row 5,000 of the default order, minted by the API from its own pages.
@@ -488,7 +495,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     [BENCH_OFFER_ID],
   );
   const offerStats = offerMatches.rows[0]!;
-  const fromCache = "answered from the edge cache (Cache API), no SQL";
+  const edgeCache = "the edge cache (Cache API)";
 
   const json = { ...auth, "content-type": "application/json" };
   const replayKey = `bench-replay-${randomUUID()}`;
@@ -640,6 +647,36 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       warmup: WARMUP_PER_CONNECTION,
     },
     {
+      name: "contacts-q-two",
+      title: "contacts, q of two characters (`th`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=th"),
+      floor: await contactsFloor({ q: "th" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
+      name: "contacts-q-two-rare",
+      title: "contacts, q of two characters few contacts have (`zq`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=zq"),
+      floor: await contactsFloor({ q: "zq" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
+      name: "contacts-q-one",
+      title: "contacts, q of one character (`a`)",
+      kind: "read",
+      expectStatus: 200,
+      request: get("/v1/gallery/contacts?q=a"),
+      floor: await contactsFloor({ q: "a" }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 20 },
+    },
+    {
       name: "contacts-price-band-spend",
       title: "contacts, price_band=25k_100k + min_total_spend_cents=5000000",
       kind: "read",
@@ -676,6 +713,17 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: get(`/v1/gallery/contacts?list_id=${staticListId}`),
       floor: await contactsFloor({ list_id: staticListId }),
       warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 5 },
+    },
+    {
+      name: "contacts-small-static-list",
+      title: "contacts, list_id of a static list of 20 members spread over the roster",
+      kind: "read",
+      expectStatus: 200,
+      request: get(`/v1/gallery/contacts?list_id=${smallListId}`),
+      floor: await contactsFloor({ list_id: smallListId }),
+      warmup: WARMUP_PER_CONNECTION,
+      limits: { pgMs: 5 },
     },
     {
       name: "contacts-deep",
@@ -768,7 +816,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: { method: "GET", path: roomPath, headers: visitor },
       floor: await roomFloor(BENCH_PUBLIC_ROOM_SLUG),
       explainOnly: true,
-      noFloorReason: fromCache,
+      cache: edgeCache,
       warmup: WARMUP_PER_CONNECTION,
       limits: { roundTrips: 0 },
     },
@@ -779,7 +827,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       expectStatus: 304,
       request: { method: "GET", path: roomPath, headers: { ...visitor, "if-none-match": roomEtag } },
       floor: null,
-      noFloorReason: fromCache,
+      cache: edgeCache,
       warmup: WARMUP_PER_CONNECTION,
       limits: { roundTrips: 0 },
     },
@@ -791,7 +839,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: { method: "GET", path: "/v1/public/viewing-rooms", headers: visitor },
       floor: publicListFloor,
       explainOnly: true,
-      noFloorReason: fromCache,
+      cache: edgeCache,
       warmup: WARMUP_PER_CONNECTION,
       limits: { roundTrips: 0 },
     },
@@ -832,7 +880,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
         body: JSON.stringify(createBody),
       },
       floor: null,
-      noFloorReason: "answered from the IDEMPOTENCY_CACHE KV, no SQL",
+      cache: "the IDEMPOTENCY_CACHE KV",
       // One request stores the response; the measured ones replay it.
       warmup: 1,
     },
@@ -848,6 +896,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       },
       floor: null,
       noFloorReason: "the one credential lookup is amortised over the run",
+      cache: "the AUTH_CACHE KV (negative entries)",
       // Cold: the DB-touch count covers the scenario's very first request.
       warmup: 0,
     },
@@ -858,7 +907,19 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
 // Measuring
 
 interface LoadResult {
+  /**
+   * Requests autocannon sent. It counts a request again on every reconnection after a connection error, so a
+   * stack that stops answering makes this number run away from the requests the Worker ever saw.
+   */
   requests: number;
+  /** Responses received (any status). */
+  responses: number;
+  /**
+   * Requests the Worker received: those sent less those a connection error or a timeout dropped (every
+   * response, and the requests still in flight when the run stopped, whose round trips are counted too), and
+   * never fewer than the responses. What the round trips per request divide by.
+   */
+  served: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -871,6 +932,11 @@ function summarise(r: Result): LoadResult {
   for (const [code, s] of Object.entries(r.statusCodeStats)) statuses[code] = s.count;
   return {
     requests: r.requests.sent,
+    responses: Object.values(statuses).reduce((n, c) => n + c, 0),
+    served: Math.max(
+      Object.values(statuses).reduce((n, c) => n + c, 0),
+      r.requests.sent - r.errors - r.timeouts,
+    ),
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -1212,7 +1278,7 @@ async function measure(origin: string, request: RequestSpec): Promise<Measured> 
   const api = await load(origin, request);
   await sleep(SETTLE_MS);
   const after = new Map(workerds(wrangler?.pid, wranglerPort).map((w) => [w.pid, w]));
-  const requests = Object.values(api.statuses).reduce((n, c) => n + c, 0);
+  const requests = api.responses;
   const use = (role: Workerd["role"]): CpuUse | null => {
     const pairs = before
       .filter((w) => w.role === role && after.get(w.pid)?.role === role)
@@ -1372,6 +1438,9 @@ interface Row {
   title: string;
   kind: Scenario["kind"];
   requests: number;
+  responses: number;
+  /** Requests that got no response (connection errors, timeouts). */
+  errors: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -1379,7 +1448,9 @@ interface Row {
   statuses: Record<string, number>;
   dbHttpRequests: number;
   dbWsConnections: number;
+  /** Round trips over the requests the Worker received (LoadResult.served), not over the requests sent. */
   roundTripsPerRequest: number;
+  cache?: string;
   sqlFloorP50: number | null;
   sqlFloorP99: number | null;
   sqlFloorNote?: string;
@@ -1454,7 +1525,7 @@ function markdown(report: {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...report.rows.map(
       (r) =>
-        `| ${r.title}${r.unexpected ? ` (**${r.unexpected} unexpected statuses**: ${JSON.stringify(r.statuses)})` : ""} | ${num(r.reqPerSec, 0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${num(r.roundTripsPerRequest, 3)}${r.dbWsConnections ? ` (+${r.dbWsConnections} ws)` : ""} | ${r.sqlFloorP50 === null ? `— (${r.sqlFloorNote})` : ms(r.sqlFloorP50)} | ${ms(r.healthFloorP50)} | ${num(r.ratio)} | ${ms(r.viaNeonLocalP50)} | ${msFine(r.workerCpu?.perRequestMs)} | ${r.cpuOverHealth === null ? "—" : `${num(r.cpuOverHealth)}×`} | ${r.pg ? `${msFine(r.pg.totalMs)} (plan ${msFine(r.pg.planningMs)}, exec ${msFine(r.pg.executionMs)})` : "—"} |`,
+        `| ${r.title}${r.unexpected ? ` (**${r.unexpected} unexpected statuses**: ${JSON.stringify(r.statuses)})` : ""}${r.errors ? ` (**${r.errors} requests without a response**)` : ""} | ${num(r.reqPerSec, 0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${num(r.roundTripsPerRequest, 3)}${r.dbWsConnections ? ` (+${r.dbWsConnections} ws)` : ""} | ${r.sqlFloorP50 === null ? `— (${r.sqlFloorNote})` : ms(r.sqlFloorP50)} | ${ms(r.healthFloorP50)} | ${num(r.ratio)} | ${ms(r.viaNeonLocalP50)} | ${msFine(r.workerCpu?.perRequestMs)} | ${r.cpuOverHealth === null ? "—" : `${num(r.cpuOverHealth)}×`} | ${r.pg ? `${msFine(r.pg.totalMs)} (plan ${msFine(r.pg.planningMs)}, exec ${msFine(r.pg.executionMs)})` : "—"} |`,
     ),
     "",
     `Health floor: \`GET /v1/health\`, ${num(report.health.reqPerSec, 0)} req/s, p50 ${ms(report.health.p50)}, p99 ${ms(report.health.p99)}, Worker CPU ${healthCpu ? `${msFine(healthCpu.perRequestMs)} / request (${healthCpu.ticks} ticks over ${healthCpu.requests.toLocaleString("en-US")} requests)` : "not measured (workerd not found)"}.`,
@@ -1469,7 +1540,10 @@ function markdown(report: {
     ),
     "",
     "Round trips are HTTP requests (plus WebSocket connections) counted at the local Neon endpoint during the",
-    "scenario, divided by the requests autocannon sent. The SQL floor runs the scenario's SQL (rebuilt with the",
+    "scenario, divided by the requests the Worker received (those sent, less those a connection error dropped:",
+    "autocannon counts a request again on every reconnection). Fewer round trips than responses fails the run",
+    "unless the scenario names the cache that answers it (the SQL floor column says which). The SQL floor runs the",
+    "scenario's SQL (rebuilt with the",
     "route's own db/queries builder) directly with `pg` from Node over the same connections and duration",
     '(information only). "Same SQL via local Neon /sql" posts that SQL from Node to the local Neon endpoint\'s',
     "HTTP `/sql`, as the Worker's driver does, over the same connections and duration. The health floor is a",
@@ -1596,14 +1670,27 @@ async function main(): Promise<number> {
       await warm(origin, s.request, s.warmup);
       await sleep(200);
       neon.resetStats();
-      const { api, cpu, devProxyCpu } = await measure(origin, s.request);
+      let { api, cpu, devProxyCpu } = await measure(origin, s.request);
+      // A stack that stopped answering during the run leaves a run of refused connections, not a measurement:
+      // measured again on a restarted one.
+      if (api.errors > 0 && !(await answers(origin))) {
+        say(
+          `  wrangler dev stopped answering during the run (${api.errors} requests unanswered): restarting it, measuring again`,
+        );
+        await stopWrangler();
+        await startWrangler(port, wranglerVars);
+        await warm(origin, s.request, s.warmup);
+        await sleep(200);
+        neon.resetStats();
+        ({ api, cpu, devProxyCpu } = await measure(origin, s.request));
+      }
       const stats = neon.stats();
       const unexpected = Object.entries(api.statuses)
         .filter(([code]) => Number(code) !== s.expectStatus)
         .reduce((n, [, c]) => n + c, 0);
-      if (api.requests === 0 || unexpected > 0 || api.errors > 0) {
+      if (api.responses === 0 || unexpected > 0 || api.errors > 0) {
         failures.push(
-          `${s.name}: ${unexpected} unexpected statuses ${JSON.stringify(api.statuses)}, ${api.errors} errors/timeouts`,
+          `${s.name}: ${unexpected} unexpected statuses ${JSON.stringify(api.statuses)}, ${api.errors} requests without a response`,
         );
       }
       let floorP50: number | null = null;
@@ -1628,6 +1715,8 @@ async function main(): Promise<number> {
         title: s.title,
         kind: s.kind,
         requests: api.requests,
+        responses: api.responses,
+        errors: api.errors,
         reqPerSec: api.reqPerSec,
         p50: api.p50,
         p99: api.p99,
@@ -1635,11 +1724,14 @@ async function main(): Promise<number> {
         statuses: api.statuses,
         dbHttpRequests: stats.httpRequests,
         dbWsConnections: stats.wsConnections,
-        roundTripsPerRequest: (stats.httpRequests + stats.wsConnections) / Math.max(1, api.requests),
+        roundTripsPerRequest: (stats.httpRequests + stats.wsConnections) / Math.max(1, api.served),
+        ...(s.cache ? { cache: s.cache } : {}),
         sqlFloorP50: floorP50,
         sqlFloorP99: floorP99,
         viaNeonLocalP50: viaNeonP50,
-        ...(s.noFloorReason ? { sqlFloorNote: s.noFloorReason } : {}),
+        ...(s.noFloorReason || s.cache
+          ? { sqlFloorNote: s.noFloorReason ?? `answered from ${s.cache}, no SQL` }
+          : {}),
         healthFloorP50: health.p50,
         ratio: ratioOf(api.p50, (viaNeonP50 ?? 0) + health.p50),
         workerCpu: cpu,
@@ -1691,6 +1783,24 @@ async function main(): Promise<number> {
               ? `${touches} lookups for ${CONNECTIONS} connections starting together: each cold request misses the negative cache before the first lookup's KV put (in waitUntil) lands; lookups are not coalesced`
               : `${touches} lookups: the negative cache is not holding`,
         });
+      }
+    }
+    // Fewer round trips than responses means something answered without the database: a scenario must name the
+    // cache that does (Scenario.cache), or the figure is wrong, and either way the run says so and fails.
+    for (const r of rows) {
+      if (r.cache) continue;
+      const trips = r.dbHttpRequests + r.dbWsConnections;
+      const met = trips >= r.responses;
+      targets.push({
+        target: `${r.title}: every request reaches the database (no cache answers it), ≥ 1 round trip per request`,
+        value: `${num(r.roundTripsPerRequest, 3)} (${trips} over ${r.responses.toLocaleString("en-US")} responses)`,
+        met,
+        note: "fewer round trips than responses, and the scenario names no cache",
+      });
+      if (!met) {
+        failures.push(
+          `${r.name}: ${trips} database round trips for ${r.responses} responses (${num(r.roundTripsPerRequest, 3)} per request), and no cache is declared to answer it`,
+        );
       }
     }
     for (const [firstName, deepName] of TARGETS.deepPairs) {
@@ -1748,7 +1858,7 @@ async function main(): Promise<number> {
       const pgLimit = r.limits?.pgMs;
       if (pgLimit !== undefined) {
         targets.push({
-          target: `${r.title}: PostgreSQL planning + execution ≤ ${pgLimit} ms at ${gallery.artworks.toLocaleString("en-US")} artworks`,
+          target: `${r.title}: PostgreSQL planning + execution ≤ ${pgLimit} ms at ${gallery.artworks.toLocaleString("en-US")} artworks and ${gallery.contacts.toLocaleString("en-US")} contacts`,
           value: r.pg
             ? `${msFine(r.pg.totalMs)} (plan ${msFine(r.pg.planningMs)}, exec ${msFine(r.pg.executionMs)}; medians of ${r.pg.runs} runs)`
             : "no SQL",
@@ -1769,7 +1879,7 @@ async function main(): Promise<number> {
       met: scans.length === 0,
     });
 
-    const counts = `gallery A ${gallery.artworks.toLocaleString("en-US")} artworks / ${gallery.events.toLocaleString("en-US")} events, gallery B ${BENCH_GALLERIES[1]!.artworks.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.events.toLocaleString("en-US")}`;
+    const counts = `gallery A ${gallery.artworks.toLocaleString("en-US")} artworks / ${gallery.events.toLocaleString("en-US")} events / ${gallery.contacts.toLocaleString("en-US")} contacts, gallery B ${BENCH_GALLERIES[1]!.artworks.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.events.toLocaleString("en-US")} / ${BENCH_GALLERIES[1]!.contacts.toLocaleString("en-US")}`;
     const report = {
       when: new Date().toISOString(),
       mode: `${QUICK ? "quick mode, " : ""}${CONNECTIONS} connections × ${DURATION_S} s, autocannon ${WORKERS ? `in ${WORKERS} worker thread(s)` : "on the main thread"}, ${os.cpus().length} CPUs`,
@@ -1792,19 +1902,13 @@ async function main(): Promise<number> {
     console.log(`\n${readFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.md`), "utf8")}`);
     say(`wrote bench/results/${RESULTS_NAME}.md, ${RESULTS_NAME}.json and plans/`);
 
-    if (scans.length) {
-      for (const r of scans) {
-        console.error(
-          `[bench] FAIL: the plan of ${r.name} sequentially scans ${r.seqScans.join(", ")} — see bench/results/plans/${r.name}.txt`,
-        );
-      }
-      return 1;
+    for (const r of scans) {
+      failures.push(
+        `the plan of ${r.name} sequentially scans ${r.seqScans.join(", ")} — see bench/results/plans/${r.name}.txt`,
+      );
     }
-    if (failures.length) {
-      for (const f of failures) console.error(`[bench] FAIL: ${f}`);
-      return 1;
-    }
-    return 0;
+    for (const f of failures) console.error(`[bench] FAIL: ${f}`);
+    return failures.length ? 1 : 0;
   } finally {
     await stopWrangler();
     await neon?.close();

@@ -98,8 +98,9 @@ const INTERACTIONS_PER_CONTACT = 3;
 const ENGAGEMENT_PER_CONTACT = 3;
 const SALES_PER_CONTACT = 0.15;
 const TASKS_PER_CONTACT = 0.1;
-/** Members of the static list, and judgments under the described dynamic list's rubric key. */
+/** Members of the static list and of the small one, and judgments under the described dynamic list's rubric key. */
 const STATIC_LIST_MEMBERS = 5_000;
+const SMALL_LIST_MEMBERS = 20;
 const JUDGMENTS = 20_000;
 /**
  * The contact (by number: the oldest) with the long history the recap is measured on: on top of its share of
@@ -112,8 +113,11 @@ const HISTORY_SALES = 200;
 const HISTORY_TASKS = 30;
 /** Steps through the contacts in a scattered order (a bijection of 1..n whenever n is not a multiple of it). */
 const STRIDE = 7_919;
-/** The bench lists: 1 static, 2 dynamic on type + spend + engagement kind, 3 dynamic with a description. */
-export const BENCH_LISTS = { static: 1, dynamic: 2, described: 3 } as const;
+/**
+ * The bench lists: 1 static, 2 dynamic on type + spend + engagement kind, 3 dynamic with a description (the
+ * "contact lists" step), 4 a small static list (its own step, with its members).
+ */
+export const BENCH_LISTS = { static: 1, dynamic: 2, described: 3, small: 4 } as const;
 /** The described list's description, and the dynamic list's saved filter (the scenario's list). */
 export const DYNAMIC_LIST_QUERY = {
   type: "collector",
@@ -699,8 +703,8 @@ const CRM_STEPS: readonly SeedStep[] = [
   {
     name: "contact lists",
     tables: ["contact_lists"],
-    target: () => Object.keys(BENCH_LISTS).length,
-    present: countWhere("contact_lists"),
+    target: () => BENCH_LISTS.described,
+    present: (client, g) => countWhere("contact_lists", `id <> '${benchListId(g, "small")}'`)(client, g),
     insertSql: (
       g,
     ) => `insert into contact_lists (id, gallery_id, title, description, kind, is_dynamic, dynamic_query,
@@ -718,12 +722,33 @@ const CRM_STEPS: readonly SeedStep[] = [
     tables: ["contact_list_memberships"],
     // The static list; its first member is the history contact.
     target: (g) => Math.min(STATIC_LIST_MEMBERS, g.contacts),
-    present: countWhere("contact_list_memberships"),
+    present: (client, g) =>
+      countWhere("contact_list_memberships", `list_id = '${benchListId(g, "static")}'`)(client, g),
     insertSql: (
       g,
     ) => `insert into contact_list_memberships (gallery_id, list_id, contact_id, position, added_at)
         select '${g.id}', ${listId(g, String(BENCH_LISTS.static))}, ${contactId(g, scattered(g, "s.i"))}, (s.i - 1)::int,
           timestamptz '2025-06-02Z'
+        from generate_series($1::bigint, $2::bigint) s(i)`,
+  },
+  {
+    name: "small static list",
+    tables: ["contact_lists", "contact_list_memberships"],
+    // A shortlist of 20 contacts spread over the roster's whole age, so a page of them is no page of the roster.
+    target: () => SMALL_LIST_MEMBERS,
+    present: (client, g) =>
+      countWhere("contact_list_memberships", `list_id = '${benchListId(g, "small")}'`)(client, g),
+    insertSql: (g) => `with list as (
+          insert into contact_lists (id, gallery_id, title, description, kind, is_dynamic, dynamic_query,
+            created_at, updated_at)
+          select ${listId(g, String(BENCH_LISTS.small))}, '${g.id}', 'Bench viewing shortlist', 'Bench list ${BENCH_LISTS.small}',
+            'pipeline', false, null, timestamptz '2025-06-01Z', timestamptz '2025-06-01Z'
+          where $1::bigint = 1
+        )
+        insert into contact_list_memberships (gallery_id, list_id, contact_id, position, added_at)
+        select '${g.id}', ${listId(g, String(BENCH_LISTS.small))},
+          ${contactId(g, `(1 + ((s.i - 1) * ${Math.floor(g.contacts / SMALL_LIST_MEMBERS)} + 101) % ${g.contacts})`)},
+          (s.i - 1)::int, timestamptz '2025-06-02Z'
         from generate_series($1::bigint, $2::bigint) s(i)`,
   },
   {

@@ -31,15 +31,19 @@ function containsPattern(v: SQL): SQL {
   return sql`'%' || replace(replace(replace(lower(${v}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
+/**
+ * What `q` means: the term in the name, the email or the company. search_text (all three, lower-cased) only
+ * narrows the rows, so a term that would only match across the joins of the fields matches nothing.
+ */
+function termInFields(v: SQL): SQL {
+  const pattern = containsPattern(v);
+  return sql`(lower(c.name) like ${pattern} or c.email like ${pattern} or lower(c.company) like ${pattern})`;
+}
+
 /** One condition per filter (engaged_event and engaged_since together make one, below). */
 const conditions: Record<Exclude<SharedFilterName, "engaged_event" | "engaged_since">, (v: SQL) => SQL> = {
-  // search_text (trigram-indexed) narrows the rows; the fields themselves decide, so a term that would only
-  // match across the joins of name, email and company matches nothing.
-  q: (v) => {
-    const pattern = containsPattern(v);
-    return sql`(c.search_text like ${pattern} and (lower(c.name) like ${pattern}
-      or c.email like ${pattern} or lower(c.company) like ${pattern}))`;
-  },
+  // The trigram index of search_text narrows a term of three characters or more.
+  q: (v) => sql`(c.search_text like ${containsPattern(v)} and ${termInFields(v)})`,
   type: (v) => sql`c.contact_type = ${v}`,
   // The gallery correlation lets the planner drive from the (gallery, member) and (gallery, tag) indexes.
   assigned_to: (v) =>
@@ -87,12 +91,29 @@ function param(name: SharedFilterName, value: unknown): SQL {
   return sql`${value}::${sql.raw(type)}`;
 }
 
+/**
+ * `q` of one or two characters, which trigrams cannot narrow: its first one or two characters (lower-cased as
+ * search_text is, so a term whose lower case grows still has them) must be among the characters and pairs of
+ * adjacent characters of search_text, which the GIN index of contact_search_grams answers. Postgres reads a term
+ * few contacts have from that index and one most have along the roster's order, by the index's statistics; the
+ * LIKE on search_text is left out, as its estimate would count the same rows out twice and send a common term
+ * to the index. A dynamic list's stored `q` keeps the general condition: it is evaluated per contact anyway.
+ */
+function shortTerm(v: SQL): SQL {
+  return sql`(contact_search_grams(c.search_text) @> array[left(lower(${v}), 2)] and ${termInFields(v)})`;
+}
+
 /** Conditions for the filters present in `f` (a list query's values). */
 export function sharedFilterConditions(f: SharedContactFilters): SQL[] {
   const out: SQL[] = [];
   for (const [name, make] of Object.entries(conditions) as [keyof typeof conditions, (v: SQL) => SQL][]) {
     const value = f[name];
-    if (value !== undefined) out.push(make(param(name, value)));
+    if (value === undefined) continue;
+    out.push(
+      name === "q" && [...(value as string)].length < 3
+        ? shortTerm(param(name, value))
+        : make(param(name, value)),
+    );
   }
   // Written out rather than through engagedCondition: a plain EXISTS can become a semi-join driven by
   // contact_engagement_kind_idx, which an EXISTS inside a CASE cannot.
@@ -145,15 +166,20 @@ function judgedTrue(galleryId: string, rubricKey: SQL): SQL {
 }
 
 /**
- * Members of a list: a static list's memberships, or a dynamic list's live result. A list id that is not the
- * gallery's matches nobody.
+ * Members of a list, as two conditions of which at most one can hold: a static list's memberships, a dynamic
+ * list's live result. The list's kind is read inside each (an uncorrelated subquery, so the branch of the other
+ * kind is switched off once, before any row is read). Apart, each is planned on its own: the memberships a
+ * semi-join that Postgres drives from the membership index for a small list and checks along the roster's order
+ * for a large one (by its statistics of the list's size). A list id that is not the gallery's matches nobody.
  */
-export function listMembershipCondition(galleryId: string, listId: string): SQL {
+export function listMembershipConditions(galleryId: string, listId: string): [SQL, SQL] {
   const id = sql`${listId}::text`;
-  return sql`(case when (select l.is_dynamic from contact_lists l where l.gallery_id = ${galleryId} and l.id = ${listId})
-    then (${sql.join(dynamicListConditions(galleryId, id), sql` and `)})
-    else exists (select 1 from contact_list_memberships m where m.list_id = ${listId} and m.contact_id = c.id
-      and m.gallery_id = ${galleryId}) end)`;
+  const isDynamic = sql`(select l.is_dynamic from contact_lists l where l.gallery_id = ${galleryId} and l.id = ${id})`;
+  return [
+    sql`not ${isDynamic} and c.id in (select m.contact_id from contact_list_memberships m
+      where m.gallery_id = ${galleryId} and m.list_id = ${id})`,
+    sql`${isDynamic} and ${sql.join(dynamicListConditions(galleryId, id), sql` and `)}`,
+  ];
 }
 
 export const archivedValues = ["exclude", "include", "only", "false", "true"] as const;
@@ -167,15 +193,27 @@ export interface ContactListFilters extends SharedContactFilters {
   judged_rubric?: string;
 }
 
-/** WHERE conditions of the contacts list; every filter ANDs. */
-export function contactConditions(galleryId: string, f: ContactListFilters): SQL[] {
+/** The contacts list's conditions: every one of `where`, and one of `oneOf` when there is one (see keyset). */
+export interface ContactConditions {
+  where: SQL[];
+  oneOf?: SQL[];
+}
+
+/** The contacts list's conditions; every filter ANDs. */
+export function contactConditions(galleryId: string, f: ContactListFilters): ContactConditions {
   const where: SQL[] = [sql`c.gallery_id = ${galleryId}`];
   const archived = f.archived ?? "exclude";
   if (archived === "exclude" || archived === "false") where.push(sql`c.archived_at is null`);
   else if (archived === "only" || archived === "true") where.push(sql`c.archived_at is not null`);
   if (f.ids) where.push(sql`c.id = any(${textArray(f.ids)})`);
-  if (f.list_id !== undefined) where.push(listMembershipCondition(galleryId, f.list_id));
   if (f.judged_rubric !== undefined) where.push(judgedTrue(galleryId, sql`${f.judged_rubric}::text`));
   where.push(...sharedFilterConditions(f));
-  return where;
+  return f.list_id === undefined
+    ? { where }
+    : { where, oneOf: listMembershipConditions(galleryId, f.list_id) };
+}
+
+/** The same conditions as one WHERE list, for a query that is not a page (a count). */
+export function contactWhere({ where, oneOf }: ContactConditions): SQL[] {
+  return oneOf ? [...where, sql`(${sql.join(oneOf, sql` or `)})`] : where;
 }

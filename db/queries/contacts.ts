@@ -89,7 +89,7 @@ export function listContacts(
     {
       body: contactResource.json({}),
       from: sql`contacts c`,
-      where: contactConditions(galleryId, filters),
+      ...contactConditions(galleryId, filters),
       sortKey: key.expr,
       cast: key.cast,
       id: sql`c.id`,

@@ -8,6 +8,13 @@ export interface KeysetQuery {
   body: SQL;
   from: SQL;
   where: SQL[];
+  /**
+   * Conditions of which at most one holds for any row (a static list's membership, a dynamic list's filters):
+   * the rows match `where` and one of these. Each is a page of its own and the page is their union, cut again:
+   * under one OR (or CASE) the planner has one plan for all of them, and cannot let a small set drive from its
+   * own index while a large one is read in the sort key's order.
+   */
+  oneOf?: SQL[];
   /** The sort expression, matching a (gallery, sort key, id) index. */
   sortKey: SQL;
   /** Postgres type the cursor's sort value is cast back to. */
@@ -22,9 +29,25 @@ export interface KeysetQuery {
  * (`k`), for a query around this one to order by.
  */
 function pageQuery(query: KeysetQuery, page: PageRequest, rawKey = false): SQL {
+  const order = sql.raw(page.dir);
+  if (query.oneOf && query.oneOf.length > 0) {
+    // Materialized, each branch is planned for its own rows alone. Under a merge of ordered branches the planner
+    // costs every branch for the outer limit's first rows and reads a 20-member list along the whole roster.
+    const branches = query.oneOf.map(
+      (condition, i) =>
+        sql`${sql.raw(`b${i}`)} as materialized (${pageQuery({ ...query, where: [...query.where, condition], oneOf: undefined }, page, true)})`,
+    );
+    const union = sql.join(
+      query.oneOf.map((_, i) => sql.raw(`select * from b${i}`)),
+      sql` union all `,
+    );
+    return sql`with ${sql.join(branches, sql`, `)}
+      select u.body, u.sort_key, u.id${rawKey ? sql`, u.k` : sql``} from (${union}) u
+      order by u.k ${order}, u.id ${order}
+      limit ${page.limit + 1}`;
+  }
   const where = [...query.where];
   const op = sql.raw(page.dir === "desc" ? "<" : ">");
-  const order = sql.raw(page.dir);
   const cast = sql.raw(query.cast);
   if (page.after)
     where.push(sql`(${query.sortKey}, ${query.id}) ${op} (${page.after[0]}::${cast}, ${page.after[1]})`);

@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { type ContactListFilters, contactConditions } from "../../db/queries/contact-filters";
+import { type ContactListFilters, contactConditions, contactWhere } from "../../db/queries/contact-filters";
 import { recommendedRecipientsQuery } from "../../db/queries/offers";
 import { formatWritableFields } from "../../lib/schemas/artwork-formats";
 import { artworkActivityTypes } from "../../lib/schemas/artwork-timeline";
@@ -763,10 +763,13 @@ export async function rosterCounts(
   client: pg.ClientBase,
   galleryId: string,
 ): Promise<{ roster: number; probes: (Probe & { n: number })[] }> {
-  const roster = await countContacts(client, contactConditions(galleryId, {}));
+  const roster = await countContacts(client, contactWhere(contactConditions(galleryId, {})));
   const probes: (Probe & { n: number })[] = [];
   for (const probe of await rosterProbes(client, galleryId)) {
-    probes.push({ ...probe, n: await countContacts(client, contactConditions(galleryId, probe.filters)) });
+    probes.push({
+      ...probe,
+      n: await countContacts(client, contactWhere(contactConditions(galleryId, probe.filters))),
+    });
   }
   return { roster, probes };
 }
