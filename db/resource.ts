@@ -198,12 +198,12 @@ export function gatedLocations(schema: z.ZodType): GatedLocation[] {
 }
 
 /**
- * SQL text: the jsonb `data` of an event (bound to the name `data`) with every gated value hidden from a caller
- * of this access, at each location of a gated resource and, for an event that has them, at the same place in
- * `previous_attributes` (the former values of the object's fields). A former value is shown only when both the
- * current state and the former one admit the caller: where `previous_attributes` does not carry the gate's
- * field, it did not change and the current value stands for it; where the current value cannot be found (under an
- * array), nothing is shown.
+ * SQL text: an event's jsonb `data` (`data` names it in the enclosing query) with every gated value hidden
+ * from a caller of this access, at each location of a gated resource and, for an event that has them, at the
+ * same place in `previous_attributes` (the former values of the object's fields). A former value is shown only
+ * when both the current state and the former one admit the caller: where `previous_attributes` does not carry
+ * the gate's field, it did not change and the current value stands for it; where the current value cannot be
+ * found (under an array), nothing is shown.
  */
 export function gatedEventData(
   data: string,
@@ -214,10 +214,7 @@ export function gatedEventData(
   const w = new JsonbRewriter();
   const hide = (v: string, gate: Gate, open: (root: string) => string): string => {
     let closed = v;
-    for (const path of gate.paths) {
-      const before = closed;
-      closed = w.bind(before, (x) => w.nullAt(x, segmentsOf(path)));
-    }
+    for (const path of gate.paths) closed = w.bind(closed, (x) => w.nullAt(x, segmentsOf(path)));
     if (!gate.unless) return closed;
     return `(case when ${open(v)} then ${v} else ${closed} end)`;
   };
@@ -225,8 +222,7 @@ export function gatedEventData(
   for (const { path, gate } of locations) {
     const field = gate.unless ? segmentsOf(gate.unless.field) : [];
     const admitted = gate.unless?.admits[access] ?? [];
-    const previous = out;
-    out = w.bind(previous, (d) =>
+    out = w.bind(out, (d) =>
       w.at(d, path, (root) =>
         hide(root, gate, (r) => admittedSql(`(${r} #> ${pathLiteral(field)})`, admitted)),
       ),
@@ -234,8 +230,7 @@ export function gatedEventData(
     if (!previousAttributes || path[0] !== "object") continue;
     const rest = path.slice(1);
     const current = rest.includes("[]") ? null : `(${data} #> ${pathLiteral(["object", ...rest, ...field])})`;
-    const prior = out;
-    out = w.bind(prior, (d) =>
+    out = w.bind(out, (d) =>
       w.at(d, ["previous_attributes", ...rest], (root) =>
         hide(root, gate, (r) =>
           current === null

@@ -11,8 +11,9 @@ import { requireSubscriptionScopes } from "./subscription";
 import { requireSafeWebhookUrl } from "./url";
 
 /**
- * Subscribes a URL (checked to be safe to call) to event types whose objects the caller may read; records `webhook_endpoint.created`. The
- * response shows the new signing secret once: what is stored for replays holds null.
+ * Subscribes a URL (checked to be safe to call) to event types whose objects the caller may read; records
+ * `webhook_endpoint.created`. The response shows the new signing secret once: what is stored for replays holds
+ * null.
  */
 export async function createWebhookEndpoint(
   ctx: ServiceContext,
