@@ -119,10 +119,12 @@ export const eventTypes = {
   "show.updated":
     "A show changed: title, dates, status, venue or its works. `data.previous_attributes` holds the former values of the fields that changed.",
   "show.deleted": "A show was deleted with its tags; `data.object` is its last state.",
-  "show_tag.created": "A tag was applied to a show (`data.object.origin`: manual or ai_suggested).",
+  "show_tag.created":
+    "A tag was applied to a show (`data.object.origin`: manual or ai_suggested); `data.show_id` names the show.",
   "show_tag.updated":
-    "A show's tag changed name, colour, facet or origin. `data.previous_attributes` holds the former values.",
-  "show_tag.deleted": "A tag was removed from a show; `data.object` is its last state.",
+    "A show's tag changed name, colour, facet or origin. `data.previous_attributes` holds the former values; `data.show_id` names the show.",
+  "show_tag.deleted":
+    "A tag was removed from a show; `data.object` is its last state and `data.show_id` names the show.",
   "publication.created":
     "A publication was created. A read-only caller sees `data.object.price` as null in events.",
   "publication.updated":

@@ -23,7 +23,7 @@ import { Offer, OfferItemsChange, OfferRecipientsChange } from "../../lib/schema
 import { PrivateNoteReference } from "../../lib/schemas/private-notes";
 import { Publication } from "../../lib/schemas/publications";
 import { Sale } from "../../lib/schemas/sales";
-import { Show, ShowTag } from "../../lib/schemas/shows";
+import { Show, ShowTag, showTagEventData } from "../../lib/schemas/shows";
 import { Task } from "../../lib/schemas/tasks";
 import { ViewingRoom } from "../../lib/schemas/viewing-rooms";
 import { WebhookEndpoint } from "../../lib/schemas/webhooks";
@@ -189,9 +189,24 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "show.created": { resourceType: "show", object: Show, previousAttributes: false },
   "show.updated": { resourceType: "show", object: Show, previousAttributes: true },
   "show.deleted": { resourceType: "show", object: Show, previousAttributes: false },
-  "show_tag.created": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
-  "show_tag.updated": { resourceType: "show_tag", object: ShowTag, previousAttributes: true },
-  "show_tag.deleted": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
+  "show_tag.created": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: false,
+    data: showTagEventData,
+  },
+  "show_tag.updated": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: true,
+    data: showTagEventData,
+  },
+  "show_tag.deleted": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: false,
+    data: showTagEventData,
+  },
   "publication.created": { resourceType: "publication", object: Publication, previousAttributes: false },
   "publication.updated": { resourceType: "publication", object: Publication, previousAttributes: true },
   "publication.published": { resourceType: "publication", object: Publication, previousAttributes: false },
