@@ -219,7 +219,8 @@ function changePlan(
     type: "invoice.updated",
     resourceType: "invoice",
     resourceId: id,
-    data: sql`json_build_object('object', (${object}), 'previous_attributes', ${changedAttributes(body, object)})`,
+    data: sql`json_build_object('object', (${object}), 'previous_attributes',
+      ${changedAttributes(body, object, values.contact_id !== undefined && values.contact_id !== found.unshown.contact_id)})`,
   };
   const events: DomainEventInput[] = [updated];
   if (issuing) events.push(changeEvent("invoice.issued", "invoice", id, object));
@@ -277,7 +278,7 @@ export async function updateInvoice(ctx: ServiceContext, id: string, patch: Invo
     input.discount_cents !== undefined && input.discount_bps === undefined
       ? { ...input, discount_bps: 0 }
       : input;
-  const changed = Object.keys(previousAttributes(found.body, effective));
+  const changed = Object.keys(previousAttributes({ ...found.body, ...found.unshown }, effective));
   const object = invoiceJson(principal.galleryId, id);
   if (changed.length === 0) {
     return executeWrite(ctx, { schema: Invoice, statements: [], events: [], status: 200, body: object });
