@@ -19,7 +19,7 @@ import { Offer, OfferItemsChange, OfferRecipientsChange } from "./schemas/offers
 import { PrivateNoteReference } from "./schemas/private-notes";
 import { Publication } from "./schemas/publications";
 import { Sale } from "./schemas/sales";
-import { Show, ShowTag } from "./schemas/shows";
+import { Show, ShowTag, showTagEventData } from "./schemas/shows";
 import { Task } from "./schemas/tasks";
 import { ViewingRoom } from "./schemas/viewing-rooms";
 import { WebhookEndpoint } from "./schemas/webhooks";
@@ -232,9 +232,24 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "show.created": { resourceType: "show", object: Show, previousAttributes: false },
   "show.updated": { resourceType: "show", object: Show, previousAttributes: true },
   "show.deleted": { resourceType: "show", object: Show, previousAttributes: false },
-  "show_tag.created": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
-  "show_tag.updated": { resourceType: "show_tag", object: ShowTag, previousAttributes: true },
-  "show_tag.deleted": { resourceType: "show_tag", object: ShowTag, previousAttributes: false },
+  "show_tag.created": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: false,
+    data: showTagEventData,
+  },
+  "show_tag.updated": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: true,
+    data: showTagEventData,
+  },
+  "show_tag.deleted": {
+    resourceType: "show_tag",
+    object: ShowTag,
+    previousAttributes: false,
+    data: showTagEventData,
+  },
   "publication.created": { resourceType: "publication", object: Publication, previousAttributes: false },
   "publication.updated": { resourceType: "publication", object: Publication, previousAttributes: true },
   "publication.published": { resourceType: "publication", object: Publication, previousAttributes: false },

@@ -58,7 +58,7 @@ export const eventTypes = {
     "A contact was taken off a static list. `data.object.list` is the list after the change; `data.object.contact_ids` holds the contact.",
   "contact.created": "A contact was added to the roster.",
   "contact.updated":
-    "A contact's fields, assignees, tags or profiles changed. `data.previous_attributes` holds the former values.",
+    "A contact's fields, assignees, tags, email consent or profiles changed. `data.previous_attributes` holds the former values of the Contact's fields that changed, and the former `updated_at` when tags or email consent changed (GET /gallery/contacts/{id}/segmentation).",
   "contact.deleted":
     "A contact was erased with what was recorded about it (its sales stay, with no contact). `data.object` is its last state.",
   "contact.archived":
@@ -88,7 +88,7 @@ export const eventTypes = {
   "invoice.created":
     "An invoice was created, as a draft or issued (`unpaid`), with the next number of the gallery's sequence.",
   "invoice.updated":
-    "An invoice changed: status, dates, amounts, payment, addresses or other fields. `data.previous_attributes` holds the former values of every field that moved, computed ones included (total_cents, base_amount_cents, amount_due_cents).",
+    "An invoice changed: status, dates, amounts, payment, addresses or other fields. `data.previous_attributes` holds the former values of every Invoice field that moved, computed ones included (total_cents, base_amount_cents), and the former `updated_at` when the billed contact changed (GET /gallery/invoices/{id}/billing).",
   "invoice.issued":
     "An invoice was issued: created as `unpaid`, or a draft moved to `unpaid` (emitted beside invoice.created or invoice.updated).",
   "invoice.payment_recorded":
@@ -121,10 +121,12 @@ export const eventTypes = {
   "show.updated":
     "A show changed: title, dates, status, venue or its works. `data.previous_attributes` holds the former values of the fields that changed.",
   "show.deleted": "A show was deleted with its tags; `data.object` is its last state.",
-  "show_tag.created": "A tag was applied to a show (`data.object.origin`: manual or ai_suggested).",
+  "show_tag.created":
+    "A tag was applied to a show (`data.object.origin`: manual or ai_suggested); `data.show_id` names the show.",
   "show_tag.updated":
-    "A show's tag changed name, colour, facet or origin. `data.previous_attributes` holds the former values.",
-  "show_tag.deleted": "A tag was removed from a show; `data.object` is its last state.",
+    "A show's tag changed name, colour, facet or origin. `data.previous_attributes` holds the former values; `data.show_id` names the show.",
+  "show_tag.deleted":
+    "A tag was removed from a show; `data.object` is its last state and `data.show_id` names the show.",
   "publication.created":
     "A publication was created. A read-only caller sees `data.object.price` as null in events.",
   "publication.updated":

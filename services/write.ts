@@ -176,6 +176,8 @@ export function updatePlan<Schema extends z.ZodType>(update: {
   previous: Record<string, unknown>;
   statements: SQLWrapper[];
   events?: DomainEventInput[];
+  /** Further members of the event's `data`, as its catalogue entry declares them. */
+  data?: Record<string, unknown>;
 }): WritePlan<Schema, 200> {
   const { schema, object, previous } = update;
   if (Object.keys(previous).length === 0)
@@ -184,7 +186,7 @@ export function updatePlan<Schema extends z.ZodType>(update: {
     schema,
     statements: update.statements,
     events: [
-      changeEvent(update.type, update.resourceType, update.id, object, previous),
+      changeEvent(update.type, update.resourceType, update.id, object, previous, update.data),
       ...(update.events ?? []),
     ],
     status: 200,
@@ -192,19 +194,25 @@ export function updatePlan<Schema extends z.ZodType>(update: {
   };
 }
 
-/** `<resource>.<verb>` with `data.object` (SQL, evaluated after the change) and, for updates, `previous_attributes`. */
+/**
+ * `<resource>.<verb>` with `data.object` (SQL, evaluated after the change), for updates `previous_attributes`,
+ * and the further members of `data` the type's catalogue entry declares (`more`).
+ */
 export function changeEvent(
   type: EventType,
   resourceType: string,
   resourceId: string,
   object: SQL | Record<string, unknown>,
   previous?: Record<string, unknown>,
+  more: Record<string, unknown> = {},
 ): DomainEventInput {
   const objectSql = "getSQL" in object ? sql`(${object})` : sql`${JSON.stringify(object)}::json`;
-  const data = previous
-    ? sql`json_build_object('object', ${objectSql}, 'previous_attributes', ${JSON.stringify(previous)}::json)`
-    : sql`json_build_object('object', ${objectSql})`;
-  return { type, resourceType, resourceId, data };
+  const members = [sql`'object', ${objectSql}`];
+  if (previous) members.push(sql`'previous_attributes', ${JSON.stringify(previous)}::json`);
+  for (const [name, value] of Object.entries(more)) {
+    members.push(sql`${sql.raw(`'${name}'`)}, ${JSON.stringify(value)}::json`);
+  }
+  return { type, resourceType, resourceId, data: sql`json_build_object(${sql.join(members, sql`, `)})` };
 }
 
 /**

@@ -20,12 +20,6 @@ export const contactListResource = resource({
   table: contactLists,
   alias: "cl",
   name: "contact_list",
-  computed: {
-    // Members on the default roster, by the membership primary key (list_id, contact_id).
-    member_count: () => sql`case when cl.is_dynamic then null else (select count(*)::int
-      from contact_list_memberships mm join contacts mc on mc.id = mm.contact_id
-      where mm.list_id = cl.id and mc.archived_at is null) end`,
-  },
 });
 const listJson = contactListResource.json({});
 

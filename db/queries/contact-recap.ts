@@ -22,8 +22,7 @@ export async function contactRecapText(db: Db, galleryId: string, contactId: str
         'spend', json_build_object(
           'total_spend_cents', c.total_spend_cents,
           'works_acquired', c.works_acquired,
-          'avg_acquisition_cents', c.avg_acquisition_cents,
-          'currency', (select g.default_currency from galleries g where g.id = c.gallery_id)),
+          'avg_acquisition_cents', c.avg_acquisition_cents),
         'first_interaction_at', ${isoMs(sql`ia.first_at`)},
         'last_interaction_at', ${isoMs(sql`ia.last_at`)},
         'interaction_count', ia.n,

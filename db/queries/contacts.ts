@@ -1,6 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
-import { CollectorProfile, Contact, InstitutionProfile } from "../../lib/schemas/contacts";
+import {
+  CollectorProfile,
+  Contact,
+  ContactSegmentation,
+  InstitutionProfile,
+} from "../../lib/schemas/contacts";
 import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { collectorProfiles, contacts, institutionProfiles } from "../schema";
@@ -24,6 +29,10 @@ export const institutionProfileResource = resource({
   alias: "ip",
 });
 
+/** The contact's tags, in the order they were added. */
+const contactTagIds = sql`array(select ct.tag_id from contact_tags ct
+  where ct.contact_id = c.id order by ct.created_at, ct.tag_id)`;
+
 export const contactResource = resource({
   schema: Contact,
   table: contacts,
@@ -32,9 +41,6 @@ export const contactResource = resource({
   computed: {
     assignee_ids: () => sql`array(select ca.member_id from contact_assignees ca
       where ca.contact_id = c.id order by ca.position, ca.member_id)`,
-    tag_ids: () => sql`array(select ct.tag_id from contact_tags ct
-      where ct.contact_id = c.id order by ct.created_at, ct.tag_id)`,
-    currency: () => sql`(select g.default_currency from galleries g where g.id = c.gallery_id)`,
     collector_profile: () => sql`(select ${collectorProfileResource.json({})}
       from collector_profiles cp where cp.contact_id = c.id)`,
     institution_profile: () => sql`(select ${institutionProfileResource.json({})}
@@ -42,19 +48,45 @@ export const contactResource = resource({
   },
 });
 
+/** What the roster's filters match a contact on beyond its own fields: GET /gallery/contacts/{id}/segmentation. */
+export const contactSegmentationResource = resource({
+  schema: ContactSegmentation,
+  table: contacts,
+  alias: "c",
+  computed: {
+    contact_id: () => sql`c.id`,
+    tag_ids: () => contactTagIds,
+    currency: () => sql`(select g.default_currency from galleries g where g.id = c.gallery_id)`,
+  },
+});
+
 export interface ContactState {
   body: Record<string, unknown>;
+  /** The written values the Contact does not show, so an update can tell whether it changes them. */
+  unshown: { tag_ids: string[]; email_consent: string };
   updatedAt: string;
 }
 
 /** One contact with its raw updated_at (for guarded writes), or null. One round trip. */
 export async function findContact(db: Db, galleryId: string, id: string): Promise<ContactState | null> {
-  const result = await db.execute<{ body: Record<string, unknown>; updated_at: string }>(
-    sql`select ${contactResource.json({})} as body, ${isoMs(sql`c.updated_at`)} as updated_at
+  const result = await db.execute<{
+    body: Record<string, unknown>;
+    tag_ids: string[];
+    email_consent: string;
+    updated_at: string;
+  }>(
+    sql`select ${contactResource.json({})} as body, to_json(${contactTagIds}) as tag_ids, c.email_consent,
+        ${isoMs(sql`c.updated_at`)} as updated_at
       from contacts c where c.gallery_id = ${galleryId} and c.id = ${id}`,
   );
   const row = result.rows[0];
-  return row ? { body: row.body, updatedAt: row.updated_at } : null;
+  return row
+    ? {
+        body: row.body,
+        unshown: { tag_ids: row.tag_ids, email_consent: row.email_consent },
+        updatedAt: row.updated_at,
+      }
+    : null;
 }
 
 /** The contact's JSON after a write, for the response and the event (evaluated inside the transaction). */

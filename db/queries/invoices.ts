@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import {
   Invoice,
+  InvoiceBilling,
   type InvoiceBody,
   type InvoiceCreateInput,
   type InvoiceStatus,
@@ -28,7 +29,15 @@ export const invoiceResource = resource({
   table: invoices,
   alias: "i",
   name: "invoice",
+});
+
+/** Who the invoice bills and its balance: GET /gallery/invoices/{id}/billing (alias `i`). */
+export const invoiceBillingResource = resource({
+  schema: InvoiceBilling,
+  table: invoices,
+  alias: "i",
   computed: {
+    invoice_id: () => sql`i.id`,
     amount_due_cents: () =>
       sql`(case when i.status = 'void' then 0 else i.total_cents - i.amount_paid_cents end)`,
   },
@@ -178,6 +187,8 @@ export function givesMoney(input: MoneyInput): boolean {
 
 export interface InvoiceState {
   body: InvoiceBody;
+  /** The written values the Invoice does not show, so an update can tell whether it changes them. */
+  unshown: { contact_id: string | null };
   updatedAt: string;
   /** total_cents as it will be after the amounts of the write, computed by Postgres's own definition. */
   nextTotal: number;
@@ -194,13 +205,25 @@ export async function findInvoice(
   money: MoneyInput = {},
 ): Promise<InvoiceState | null> {
   const next = nextMoney(money, (column) => sql`i.${sql.identifier(column)}`);
-  const result = await db.execute<{ body: InvoiceBody; updated_at: string; next_total: string }>(
-    sql`select ${invoiceResource.json({})} as body, ${isoMs(sql`i.updated_at`)} as updated_at,
+  const result = await db.execute<{
+    body: InvoiceBody;
+    contact_id: string | null;
+    updated_at: string;
+    next_total: string;
+  }>(
+    sql`select ${invoiceResource.json({})} as body, i.contact_id, ${isoMs(sql`i.updated_at`)} as updated_at,
         (${next.total})::text as next_total
       from invoices i where i.gallery_id = ${galleryId} and i.id = ${id}`,
   );
   const row = result.rows[0];
-  return row ? { body: row.body, updatedAt: row.updated_at, nextTotal: Number(row.next_total) } : null;
+  return row
+    ? {
+        body: row.body,
+        unshown: { contact_id: row.contact_id },
+        updatedAt: row.updated_at,
+        nextTotal: Number(row.next_total),
+      }
+    : null;
 }
 
 /**
@@ -336,13 +359,15 @@ export function invoiceRulesStatement(galleryId: string, id: string, fields: Rul
 
 /**
  * `previous_attributes` of an update, computed in the transaction: every field of the invoice as read (`before`)
- * whose value the write changed, derived ones included (total_cents, base_amount_cents, amount_due_cents, a
- * recomputed discount), so the event says exactly what moved.
+ * whose value the write changed, derived ones included (total_cents, base_amount_cents, a recomputed discount),
+ * so the event says exactly what moved. A change the Invoice does not show (the billed contact) is named by the
+ * former `updated_at` (`unshownChanged`), which it moved.
  */
-export function changedAttributes(before: InvoiceBody, after: SQL): SQL {
+export function changedAttributes(before: InvoiceBody, after: SQL, unshownChanged: boolean): SQL {
   return sql`(select coalesce(jsonb_object_agg(b.key, b.value), '{}'::jsonb)
     from jsonb_each(${JSON.stringify(before)}::jsonb) b
-    where b.key <> 'updated_at' and b.value is distinct from ((${after})::jsonb -> b.key))`;
+    where (b.key <> 'updated_at' or ${unshownChanged}::boolean)
+      and b.value is distinct from ((${after})::jsonb -> b.key))`;
 }
 
 /** The API representation of a payment reversal (alias `r`). */

@@ -12,7 +12,7 @@ const route = operation({
   tags: ["Contacts"],
   summary: "Retrieve a contact",
   description:
-    "The contact with its assignees, tags, profiles and spend. An archived contact is still returned (its `archived_at` is set).",
+    "The contact with its assignees and profiles. An archived contact is still returned (its `archived_at` is set).",
   auth: { scopes: ["contacts:read", "sales:read"] },
   pathIds: { id: "con" },
   request: { params: ContactIdParams },

@@ -5,6 +5,7 @@ import { registerContactsDelete } from "./delete";
 import { registerContactsGet } from "./get";
 import { registerContactsList } from "./list";
 import { registerContactsRestore } from "./restore";
+import { registerContactsSegmentation } from "./segmentation";
 import { registerContactsUpdate } from "./update";
 
 export function contactsRouter(options: RouterOptions = {}) {
@@ -16,5 +17,6 @@ export function contactsRouter(options: RouterOptions = {}) {
   registerContactsDelete(app);
   registerContactsArchive(app);
   registerContactsRestore(app);
+  registerContactsSegmentation(app);
   return app;
 }

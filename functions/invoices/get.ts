@@ -12,7 +12,7 @@ const route = operation({
   tags: ["Invoices"],
   summary: "Retrieve an invoice",
   description:
-    "The invoice with its amounts (total_cents, base_amount_cents and amount_due_cents computed by the API), status and addresses; an archived invoice too. 404 for an id that is not one of this gallery's invoices.",
+    "The invoice with its amounts (total_cents and base_amount_cents computed by the API), status and addresses; an archived invoice too. Its billed contact and balance: GET /gallery/invoices/{id}/billing. 404 for an id that is not one of this gallery's invoices.",
   auth: { scopes: ["sales:read"] },
   pathIds: { id: "inv" },
   request: { params: InvoiceIdParams },

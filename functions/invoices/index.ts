@@ -1,5 +1,6 @@
 import { createRouter, type RouterOptions } from "../../http/app";
 import { registerInvoicesArchive } from "./archive";
+import { registerInvoicesBilling } from "./billing";
 import { registerInvoicesCreate } from "./create";
 import { registerInvoicesGet } from "./get";
 import { registerInvoicesList } from "./list";
@@ -20,5 +21,6 @@ export function invoicesRouter(options: RouterOptions = {}) {
   registerInvoicesArchive(app);
   registerInvoicesRestore(app);
   registerInvoicePaymentReversals(app);
+  registerInvoicesBilling(app);
   return app;
 }

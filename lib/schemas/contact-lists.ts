@@ -21,10 +21,6 @@ export const ContactList = z
       description:
         "The saved filter of a dynamic list, as written (a `tag_id` always as an array); null for a static list.",
     }),
-    member_count: z.number().int().nullable().openapi({
-      description:
-        "A static list's members on the default roster (archived members are not counted, as `GET /gallery/contacts?list_id=` does not list them by default); null for a dynamic list, whose members are evaluated when listed.",
-    }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })

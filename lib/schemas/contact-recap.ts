@@ -29,11 +29,11 @@ export const ContactRecap = z
           description:
             "total_spend_cents / works_acquired, rounded half away from zero; null without purchases.",
         }),
-        currency: z
-          .string()
-          .openapi({ description: "The gallery's default currency, which the amounts are in." }),
       })
-      .openapi({ description: "Completed sales, as the contact's own spend fields count them." }),
+      .openapi({
+        description:
+          "Completed sales, in the gallery's default currency (named by `currency` of GET /gallery/contacts/{id}/segmentation).",
+      }),
     first_interaction_at: TimestampOut.nullable(),
     last_interaction_at: TimestampOut.nullable(),
     interaction_count: z.number().int(),

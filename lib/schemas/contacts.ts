@@ -101,12 +101,35 @@ export const Contact = z
     form_of_address: z.string().nullable(),
     contact_type: z.enum(contactTypes),
     assignee_ids: z.array(z.string()),
-    tag_ids: z.array(z.string()),
     last_interaction_at: TimestampOut.nullable(),
     last_interaction_type: z.enum(interactionTypes).nullable(),
-    last_engaged_at: TimestampOut.nullable(),
     lead_status: z.enum(leadStatuses),
     do_not_email: z.boolean(),
+    archived_at: TimestampOut.nullable(),
+    save_state: z.enum(contactSaveStates),
+    custom_fields: z.record(z.string(), z.unknown()),
+    collector_profile: CollectorProfile.nullable(),
+    institution_profile: InstitutionProfile.nullable(),
+    metadata: z.record(z.string(), z.string()),
+    created_at: TimestampOut,
+    updated_at: TimestampOut,
+  })
+  .openapi("Contact", {
+    description:
+      "Exactly the specification's fields. What the roster's filters match beyond them (tags, email consent, spend and price band, last engagement) is read at GET /gallery/contacts/{id}/segmentation.",
+  });
+
+/**
+ * What the roster's filters and dynamic lists match a contact on, beyond the Contact's own fields: a read of its
+ * own, since the specification's Contact lists exactly what it exposes. Written through the Contact's create and
+ * update (`tag_ids`, `email_consent`) or kept by Postgres from sales and engagement events.
+ */
+export const ContactSegmentation = z
+  .object({
+    contact_id: z.string(),
+    tag_ids: z
+      .array(z.string())
+      .openapi({ description: "Tags of scope `contact`, in the order they were added." }),
     email_consent: z.enum(emailConsents),
     total_spend_cents: z.number().int().openapi({
       description: "Completed sales, in `currency` (the gallery's default currency).",
@@ -120,16 +143,11 @@ export const Contact = z
         "The band of avg_acquisition_cents: under_5k (< 500000), 5k_25k (< 2500000), 25k_100k (< 10000000), over_100k; null without purchases.",
     }),
     currency: z.string().openapi({ description: "The currency of the spend fields." }),
-    archived_at: TimestampOut.nullable(),
-    save_state: z.enum(contactSaveStates),
-    custom_fields: z.record(z.string(), z.unknown()),
-    collector_profile: CollectorProfile.nullable(),
-    institution_profile: InstitutionProfile.nullable(),
-    metadata: z.record(z.string(), z.string()),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
+    last_engaged_at: TimestampOut.nullable().openapi({
+      description: "The newest engagement event of any kind; null when the contact never engaged.",
+    }),
   })
-  .openapi("Contact");
+  .openapi("ContactSegmentation");
 
 const uniqueIds = (prefix: string, max: number, what: string) =>
   z

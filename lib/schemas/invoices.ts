@@ -65,10 +65,6 @@ export const Invoice = z
       description:
         "The sale this invoice bills; null for a standalone invoice (or once the sale was deleted).",
     }),
-    contact_id: z.string().nullable().openapi({
-      description:
-        "The billed contact: the sale's buyer unless given; optional on a standalone invoice; null once that contact was deleted.",
-    }),
     invoice_number: z.string().openapi({
       example: "INV-000042",
       description:
@@ -96,9 +92,6 @@ export const Invoice = z
         "subtotal_cents − discount_cents + tax_cents + shipping_cents + shipping_tax_cents, computed by the API.",
     }),
     amount_paid_cents: Amount.openapi({ description: "The cumulative amount paid so far." }),
-    amount_due_cents: Amount.openapi({
-      description: "total_cents − amount_paid_cents; 0 for a void invoice, which nobody owes.",
-    }),
     accepted_payment_methods: z.array(z.enum(paymentMethods)),
     currency: z.string(),
     fx_as_of: DateOut.nullable().openapi({ description: "The date of the exchange rates." }),
@@ -132,8 +125,29 @@ export const Invoice = z
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })
-  .openapi("Invoice");
+  .openapi("Invoice", {
+    description:
+      "Exactly the specification's fields. The billed contact and the balance are read at GET /gallery/invoices/{id}/billing.",
+  });
 export type InvoiceBody = z.infer<typeof Invoice>;
+
+/**
+ * Who an invoice bills and what is still owed: a read of its own, since the specification's Invoice lists
+ * exactly what it exposes. The contact is written through the invoice's create and update (`contact_id`).
+ */
+export const InvoiceBilling = z
+  .object({
+    invoice_id: z.string(),
+    contact_id: z.string().nullable().openapi({
+      description:
+        "The billed contact: the sale's buyer unless given; optional on a standalone invoice; null once that contact was deleted.",
+    }),
+    amount_due_cents: Amount.openapi({
+      description: "total_cents − amount_paid_cents; 0 for a void invoice, which nobody owes.",
+    }),
+    currency: z.string().openapi({ description: "The invoice's currency, which amount_due_cents is in." }),
+  })
+  .openapi("InvoiceBilling");
 
 const amount = (what: string) =>
   z

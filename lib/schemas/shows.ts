@@ -107,7 +107,6 @@ export const ShowIdParams = z.strictObject({
 export const ShowTag = z
   .object({
     id: z.string().openapi({ example: "stag_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    show_id: z.string(),
     name: z.string(),
     color: z.enum(showTagColors).openapi({ example: "slate" }),
     facet: z.enum(showTagFacets).openapi({ example: "medium" }),
@@ -117,7 +116,15 @@ export const ShowTag = z
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })
-  .openapi("ShowTag");
+  .openapi("ShowTag", {
+    description:
+      "Exactly the specification's fields: the show a tag is on is the `{showId}` of its path (and `data.show_id` of its events).",
+  });
+
+/** What the show_tag.* events carry beside `data.object`: the show, which the tag itself does not name. */
+export const showTagEventData = {
+  show_id: z.string().openapi({ description: "The show the tag is (or was) on." }),
+};
 
 export const ShowTagList = z
   .object({

@@ -24,18 +24,17 @@ export const SignedUploadTarget = z
       description:
         "The one-time upload token (`gupl_…`), also the last segment of `signed_url`. Shown in this response only: an idempotent replay (`Idempotent-Replayed: true`) carries null; mint again if it was lost.",
     }),
-    signed_url: z.string().nullable().openapi({
-      description:
-        "PUT the bytes here, once, with `Content-Type` set to `content_type` and no other credential. Null in an idempotent replay, like `token`.",
-    }),
-    method: z.literal("PUT"),
-    content_type: ImageContentType,
-    max_bytes: z.number().int().openapi({ description: "The largest body the PUT accepts." }),
-    expires_at: TimestampOut.openapi({
-      description: `The URL works until then (${UPLOAD_TTL_SECONDS / 60} minutes after minting).`,
-    }),
+    signed_url: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `PUT the bytes here, once, within ${UPLOAD_TTL_SECONDS / 60} minutes of minting, with \`Content-Type\` set to the minted \`content_type\`, at most the minted \`size_bytes\` (or the collection's limit), and no other credential. Null in an idempotent replay, like \`token\`.`,
+      }),
   })
-  .openapi("SignedUploadTarget");
+  .openapi("SignedUploadTarget", {
+    description:
+      "Exactly the specification's fields. How to use the URL (PUT, the content type and size the mint named, the expiry) is fixed by the mint request and this description, so the target repeats none of it.",
+  });
 
 export const UploadTokenParams = z.strictObject({
   token: z

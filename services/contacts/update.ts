@@ -5,7 +5,7 @@ import {
   refuseDuplicateEmail,
   updateContactStatement,
 } from "../../db/queries/contact-writes";
-import { contactJson, findContact } from "../../db/queries/contacts";
+import { type ContactState, contactJson, findContact } from "../../db/queries/contacts";
 import { canonicalJson, previousAttributes } from "../../lib/json";
 import { Contact, type ContactUpdateInput } from "../../lib/schemas/contacts";
 import type { ServiceContext } from "../context";
@@ -29,19 +29,32 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
  * The former values of what this patch changes. Assignees are an ordered list; tags a set (the same tags in
  * another order are no change); a profile changes when a sent field differs, when it is created, or removed.
  */
-export function contactPreviousAttributes(before: Record<string, unknown>, input: ContactUpdateInput) {
+function contactChanges(before: ContactState, input: ContactUpdateInput) {
   const { assignee_ids, tag_ids, collector_profile, institution_profile, ...scalars } = input;
-  const previous = previousAttributes(before, scalars);
-  if (assignee_ids && canonicalJson(assignee_ids) !== canonicalJson(before.assignee_ids)) {
-    previous.assignee_ids = before.assignee_ids;
+  const changed = previousAttributes({ ...before.body, ...before.unshown }, scalars);
+  if (assignee_ids && canonicalJson(assignee_ids) !== canonicalJson(before.body.assignee_ids)) {
+    changed.assignee_ids = before.body.assignee_ids;
   }
-  if (tag_ids && !sameSet(tag_ids, before.tag_ids as string[])) previous.tag_ids = before.tag_ids;
-  if (profileChanges(before.collector_profile as Profile, collector_profile)) {
-    previous.collector_profile = before.collector_profile;
+  if (tag_ids && !sameSet(tag_ids, before.unshown.tag_ids)) changed.tag_ids = before.unshown.tag_ids;
+  if (profileChanges(before.body.collector_profile as Profile, collector_profile)) {
+    changed.collector_profile = before.body.collector_profile;
   }
-  if (profileChanges(before.institution_profile as Profile, institution_profile)) {
-    previous.institution_profile = before.institution_profile;
+  if (profileChanges(before.body.institution_profile as Profile, institution_profile)) {
+    changed.institution_profile = before.body.institution_profile;
   }
+  return changed;
+}
+
+/**
+ * `previous_attributes` names the Contact's own fields only, like its `data.object`. A change to what the Contact
+ * does not show (tags, email consent: GET …/segmentation) is named by the former `updated_at`, which it moved.
+ */
+function contactPreviousAttributes(before: ContactState, changed: Record<string, unknown>) {
+  const previous = Object.fromEntries(
+    Object.entries(changed).filter(([field]) => !(field in before.unshown)),
+  );
+  if (Object.keys(changed).some((field) => field in before.unshown))
+    previous.updated_at = before.body.updated_at;
   return previous;
 }
 
@@ -57,19 +70,19 @@ export async function updateContact(ctx: ServiceContext, id: string, input: Cont
   const current = await findContact(db, galleryId, id);
   try {
     return await writeExisting(ctx, current, `No contact ${id} in this gallery.`, (found, at) => {
-      const previous = contactPreviousAttributes(found.body, input);
+      const changed = contactChanges(found, input);
       const relations: ContactRelations = {};
       for (const field of ["assignee_ids", "tag_ids", "collector_profile", "institution_profile"] as const) {
-        if (field in previous) Object.assign(relations, { [field]: input[field] });
+        if (field in changed) Object.assign(relations, { [field]: input[field] });
       }
-      const claimsEmail = "email" in previous && input.email && found.body.archived_at === null;
+      const claimsEmail = "email" in changed && input.email && found.body.archived_at === null;
       return updatePlan({
         schema: Contact,
         type: "contact.updated",
         resourceType: "contact",
         id,
         object: contactJson(galleryId, id),
-        previous,
+        previous: contactPreviousAttributes(found, changed),
         statements: [
           ...contactReferenceChecks(galleryId, relations),
           ...(claimsEmail ? [refuseDuplicateEmail(galleryId, input.email as string, id)] : []),

@@ -1,5 +1,6 @@
 import {
   type InvoiceFilters,
+  invoiceBillingResource,
   invoiceResource,
   listInvoices as listInvoiceRows,
 } from "../../db/queries/invoices";
@@ -10,6 +11,13 @@ import type { ServiceContext } from "../context";
 /** One invoice as JSON text. */
 export async function getInvoice(ctx: ServiceContext, id: string): Promise<string> {
   const text = await invoiceResource.textById(ctx.db, ctx.principal.galleryId, id, {});
+  if (text === null) throw new ApiError("not_found", `No invoice ${id} in this gallery.`);
+  return text;
+}
+
+/** Who the invoice bills and what is still owed, as JSON text. */
+export async function getInvoiceBilling(ctx: ServiceContext, id: string): Promise<string> {
+  const text = await invoiceBillingResource.textById(ctx.db, ctx.principal.galleryId, id, {});
   if (text === null) throw new ApiError("not_found", `No invoice ${id} in this gallery.`);
   return text;
 }

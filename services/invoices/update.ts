@@ -191,14 +191,15 @@ function decide(
 
 /**
  * `invoice.updated` of a write to the invoice as read (`before`): `previous_attributes` is every field the write
- * moved, computed in its transaction against `object`, the invoice after it.
+ * moved, computed in its transaction against `object`, the invoice after it; `unshownChanged` when the write also
+ * moved what the Invoice does not show (the billed contact), named by the former `updated_at`.
  */
-export function invoiceUpdated(before: InvoiceBody, object: SQL): DomainEventInput {
+export function invoiceUpdated(before: InvoiceBody, object: SQL, unshownChanged = false): DomainEventInput {
   return {
     type: "invoice.updated",
     resourceType: "invoice",
     resourceId: before.id,
-    data: sql`json_build_object('object', (${object}), 'previous_attributes', ${changedAttributes(before, object)})`,
+    data: sql`json_build_object('object', (${object}), 'previous_attributes', ${changedAttributes(before, object, unshownChanged)})`,
   };
 }
 
@@ -228,7 +229,13 @@ function changePlan(
     values.issued_date = at.slice(0, 10);
   }
   const object = invoiceJson(galleryId, id);
-  const events: DomainEventInput[] = [invoiceUpdated(body, object)];
+  const events: DomainEventInput[] = [
+    invoiceUpdated(
+      body,
+      object,
+      values.contact_id !== undefined && values.contact_id !== found.unshown.contact_id,
+    ),
+  ];
   if (issuing) events.push(changeEvent("invoice.issued", "invoice", id, object));
   if (next.paid > body.amount_paid_cents) {
     events.push(
@@ -284,7 +291,7 @@ export async function updateInvoice(ctx: ServiceContext, id: string, patch: Invo
     input.discount_cents !== undefined && input.discount_bps === undefined
       ? { ...input, discount_bps: 0 }
       : input;
-  const changed = Object.keys(previousAttributes(found.body, effective));
+  const changed = Object.keys(previousAttributes({ ...found.body, ...found.unshown }, effective));
   const object = invoiceJson(principal.galleryId, id);
   if (changed.length === 0) {
     return executeWrite(ctx, { schema: Invoice, statements: [], events: [], status: 200, body: object });

@@ -40,7 +40,7 @@ export async function createShowTag(ctx: ServiceContext, showId: string, input: 
       refuseWhenShowFull(showId),
       insertShowTag(galleryId, showId, tag, at),
     ],
-    events: [changeEvent("show_tag.created", "show_tag", id, object)],
+    events: [changeEvent("show_tag.created", "show_tag", id, object, undefined, { show_id: showId })],
     status: 201,
     body: object,
   });

@@ -11,7 +11,7 @@ export async function deleteShowTag(ctx: ServiceContext, showId: string, id: str
   return writeExisting(ctx, current, `No tag ${id} on show ${showId} in this gallery.`, (found) => ({
     schema: DeleteResult,
     statements: [guarded(deleteShowTagStatement(galleryId, showId, id, found.updatedAt))],
-    events: [changeEvent("show_tag.deleted", "show_tag", id, found.body)],
+    events: [changeEvent("show_tag.deleted", "show_tag", id, found.body, undefined, { show_id: showId })],
     status: 200,
     body: deletedBody(id),
   }));

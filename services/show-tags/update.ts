@@ -38,6 +38,7 @@ export async function updateShowTag(
       id,
       object: showTagResource.jsonById(galleryId, id, {}),
       previous,
+      data: { show_id: showId },
       statements: [
         ...(change.name !== undefined && "name" in previous
           ? [refuseDuplicateShowTag(showId, change.name, id)]

@@ -57,9 +57,7 @@ export async function mintUpload(ctx: ServiceContext, spec: UploadSpec) {
     ],
     events: [],
     status: 201,
-    body: sql`json_build_object('storage_path', ${path}::text, 'token', null::text, 'signed_url', null::text,
-      'method', 'PUT', 'content_type', ${spec.contentType}::text, 'max_bytes', ${spec.maxBytes}::int,
-      'expires_at', ${expiresAt}::text)`,
+    body: sql`json_build_object('storage_path', ${path}::text, 'token', null::text, 'signed_url', null::text)`,
   });
   return revealOnce(revealOnce(written, "token", token), "signed_url", signedUploadUrl(ctx.env, token));
 }

@@ -6,13 +6,13 @@ import { engagementKinds } from "../../lib/schemas/contacts";
 import { EngagementEvent } from "../../lib/schemas/engagements";
 import { forgetCachedResponse } from "../artworks/helpers";
 import {
-  getContact,
   ISO_MS,
   memberSession,
   minutesFromNow,
   newArtwork,
   newContact,
 } from "../contact-interactions/helpers";
+import { fetchedSegmentation } from "../contacts/helpers";
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { getPage, walkPages } from "../helpers/pages";
 import { expectProblem } from "../helpers/problem";
@@ -89,7 +89,7 @@ describe("POST /gallery/contacts/{id}/engagements", () => {
         data: { object: event },
       },
     ]);
-    expect((await getContact(g, contactId)).last_engaged_at).toBe("2025-11-02T08:00:00.123Z");
+    expect((await fetchedSegmentation(g, contactId)).last_engaged_at).toBe("2025-11-02T08:00:00.123Z");
     expect(await standing(contactId)).toEqual({ artwork_viewed: "2025-11-02T08:00:00.123Z" });
   });
 
@@ -104,8 +104,8 @@ describe("POST /gallery/contacts/{id}/engagements", () => {
     await record(g, opened, { kind: "room_opened", occurred_at: "2025-10-01T00:00:00Z" });
     await record(g, viewed, { kind: "artwork_viewed", occurred_at: "2025-10-15T00:00:00Z" });
     expect(await standing(opened)).toEqual({ room_opened: "2025-11-05T00:00:00.000Z" });
-    expect((await getContact(g, opened)).last_engaged_at).toBe("2025-11-05T00:00:00.000Z");
-    expect((await getContact(g, quiet)).last_engaged_at).toBeNull();
+    expect((await fetchedSegmentation(g, opened)).last_engaged_at).toBe("2025-11-05T00:00:00.000Z");
+    expect((await fetchedSegmentation(g, quiet)).last_engaged_at).toBeNull();
 
     expect(await rosterIds(g, "engaged_event=room_opened")).toEqual([opened]);
     expect(await rosterIds(g, "engaged_event=room_opened&engaged_since=2025-11-01T00:00Z")).toEqual([opened]);
@@ -163,7 +163,7 @@ describe("POST /gallery/contacts/{id}/engagements", () => {
       await expectProblem(res, 400, "invalid_request", { field, location: "body" });
     }
     expect((await getPage(g.key, path(contactId))).data).toEqual([]);
-    expect((await getContact(g, contactId)).last_engaged_at).toBeNull();
+    expect((await fetchedSegmentation(g, contactId)).last_engaged_at).toBeNull();
     expect((await outboxEvents(g.id)).filter((e) => e.type === "engagement_event.recorded")).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ export async function newContact(g: TestGallery, name = "Ada Lovelace"): Promise
   return body.id;
 }
 
-/** The contact as GET /gallery/contacts/{id} shows it (spend, last interaction, last engagement). */
+/** The contact as GET /gallery/contacts/{id} shows it (its last interaction among its fields). */
 export async function getContact(g: TestGallery, id: string): Promise<ContactBody> {
   const response = await call("GET", `/gallery/contacts/${id}`, { key: g.key });
   const body = await readJson(Contact, response);

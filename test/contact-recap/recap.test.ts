@@ -119,7 +119,6 @@ describe("GET /gallery/contacts/{id}/recap", () => {
         works_acquired: 3,
         // 1,200,001 / 3 = 400,000.33…, rounded.
         avg_acquisition_cents: 400_000,
-        currency: "USD",
       },
       first_interaction_at: minutesAfterEpoch(10),
       last_interaction_at: minutesAfterEpoch(70),
@@ -172,7 +171,7 @@ describe("GET /gallery/contacts/{id}/recap", () => {
       contact_type: "other",
       lead_status: "new",
       vip: false,
-      spend: { total_spend_cents: 0, works_acquired: 0, avg_acquisition_cents: null, currency: "USD" },
+      spend: { total_spend_cents: 0, works_acquired: 0, avg_acquisition_cents: null },
       first_interaction_at: null,
       last_interaction_at: null,
       interaction_count: 0,

@@ -5,7 +5,15 @@ import { Contact } from "../../lib/schemas/contacts";
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { createMember } from "../helpers/members";
 import { expectProblem } from "../helpers/problem";
-import { BASE, createdContact, eventsOfType, fetchedContact, ISO_MS, insertTag } from "./helpers";
+import {
+  BASE,
+  createdContact,
+  eventsOfType,
+  fetchedContact,
+  fetchedSegmentation,
+  ISO_MS,
+  insertTag,
+} from "./helpers";
 
 /** POST /gallery/contacts and GET /gallery/contacts/{id}. */
 
@@ -59,18 +67,10 @@ describe("POST /gallery/contacts", () => {
       form_of_address: "Countess",
       contact_type: "collector",
       assignee_ids: [second, member],
-      tag_ids: [tagA, tagB].sort(),
       last_interaction_at: null,
       last_interaction_type: null,
-      last_engaged_at: null,
       lead_status: "engaged",
       do_not_email: true,
-      email_consent: "granted",
-      total_spend_cents: 0,
-      works_acquired: 0,
-      avg_acquisition_cents: null,
-      price_band: null,
-      currency: "USD",
       archived_at: null,
       save_state: "saved",
       custom_fields: { budget: 250000, mediums: ["oil", "ink"], vip_since: null },
@@ -99,6 +99,17 @@ describe("POST /gallery/contacts", () => {
     expect(await fetchedContact(g, body.id)).toEqual(body);
     const events = await eventsOfType(g.id, "contact.created");
     expect(events.find((e) => e.resource_id === body.id)?.data).toEqual({ object: body });
+    expect(await fetchedSegmentation(g, body.id)).toEqual({
+      contact_id: body.id,
+      tag_ids: [tagA, tagB].sort(),
+      email_consent: "granted",
+      total_spend_cents: 0,
+      works_acquired: 0,
+      avg_acquisition_cents: null,
+      price_band: null,
+      currency: "USD",
+      last_engaged_at: null,
+    });
   });
 
   it("fills the defaults for a contact with only a name", async () => {
@@ -109,15 +120,14 @@ describe("POST /gallery/contacts", () => {
       contact_type: "other",
       lead_status: "new",
       do_not_email: false,
-      email_consent: "pending",
       save_state: "new",
       assignee_ids: [],
-      tag_ids: [],
       custom_fields: {},
       metadata: {},
       collector_profile: null,
       institution_profile: null,
     });
+    expect(await fetchedSegmentation(g, body.id)).toMatchObject({ email_consent: "pending", tag_ids: [] });
   });
 
   it.each([

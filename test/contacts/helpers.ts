@@ -13,7 +13,7 @@ import {
 } from "../../db/schema";
 import type { ContactListQuery } from "../../db/schema/contact-lists";
 import { newId } from "../../lib/ids";
-import { Contact } from "../../lib/schemas/contacts";
+import { Contact, ContactSegmentation } from "../../lib/schemas/contacts";
 import { call, db, readJson, type TestGallery } from "../helpers/gallery";
 import { insertRow } from "../helpers/seed";
 
@@ -40,6 +40,16 @@ export async function createdContact(g: TestGallery, body: Record<string, unknow
 export async function fetchedContact(g: TestGallery, id: string): Promise<ContactBody> {
   const response = await call("GET", `${BASE}/${id}`, { key: g.key });
   const json = await readJson(Contact, response);
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+export type SegmentationBody = z.infer<typeof ContactSegmentation>;
+
+/** GETs what the roster's filters match a contact on (tags, consent, spend, last engagement), failing unless 200. */
+export async function fetchedSegmentation(g: TestGallery, id: string): Promise<SegmentationBody> {
+  const response = await call("GET", `${BASE}/${id}/segmentation`, { key: g.key });
+  const json = await readJson(ContactSegmentation, response);
   expect(response.status, JSON.stringify(json)).toBe(200);
   return json;
 }

@@ -7,6 +7,7 @@ import {
   allListed,
   BASE,
   createdContact,
+  fetchedSegmentation,
   insertEngagement,
   insertInteraction,
   insertJudgment,
@@ -388,18 +389,26 @@ describe("GET /gallery/contacts filters", () => {
     expect(names("list_id={dynamic2}")).toEqual(["Eve Park", "Lovelace Trust"]);
   });
 
-  it("shows the spend the sales add up to, and the band of the average work", async () => {
+  it("reads the spend the sales add up to, the band of the average work and the tags the filters match", async () => {
     const listed = await allListed(g, "archived=include");
     for (const m of models) {
       const body = listed.find((c) => c.id === m.id)!;
       expect(body).toMatchObject({
+        last_interaction_at:
+          lastOf(m.interactions) === null ? null : new Date(lastOf(m.interactions)!).toISOString(),
+        archived_at: m.archived ? expect.any(String) : null,
+      });
+      const engaged = lastOf(m.engagement.map((e) => e.at));
+      expect(await fetchedSegmentation(g, m.id)).toEqual({
+        contact_id: m.id,
+        tag_ids: [...m.tags].sort(),
+        email_consent: "pending",
         total_spend_cents: spend(m),
         works_acquired: works(m),
         avg_acquisition_cents: works(m) ? Math.round(spend(m) / works(m)) : null,
         price_band: band(m),
-        last_interaction_at:
-          lastOf(m.interactions) === null ? null : new Date(lastOf(m.interactions)!).toISOString(),
-        archived_at: m.archived ? expect.any(String) : null,
+        currency: "USD",
+        last_engaged_at: engaged === null ? null : new Date(engaged).toISOString(),
       });
     }
   });

@@ -4,7 +4,15 @@ import { Contact } from "../../lib/schemas/contacts";
 import { call, createGallery, readJson, type TestGallery } from "../helpers/gallery";
 import { createMember } from "../helpers/members";
 import { expectProblem } from "../helpers/problem";
-import { BASE, type ContactBody, createdContact, eventsOfType, fetchedContact, insertTag } from "./helpers";
+import {
+  BASE,
+  type ContactBody,
+  createdContact,
+  eventsOfType,
+  fetchedContact,
+  fetchedSegmentation,
+  insertTag,
+} from "./helpers";
 
 /** PATCH /gallery/contacts/{id}. */
 
@@ -77,6 +85,7 @@ describe("PATCH /gallery/contacts/{id}", () => {
       email: "same@example.com",
       assignee_ids: [m1, m2],
       tag_ids: [t1, t2],
+      email_consent: "granted",
       collector_profile: { vip: true, budget_band: "5k" },
     });
     const after = await patched(g, before.id, {
@@ -84,6 +93,7 @@ describe("PATCH /gallery/contacts/{id}", () => {
       email: "  SAME@Example.com",
       assignee_ids: [m1, m2],
       tag_ids: [t2, t1],
+      email_consent: "granted",
       collector_profile: { vip: true },
     });
     expect(after).toEqual(before);
@@ -100,12 +110,32 @@ describe("PATCH /gallery/contacts/{id}", () => {
     });
     const retagged = await patched(g, before.id, { tag_ids: [t3, t2] });
     // Kept tags keep their place; new ones come after.
-    expect(retagged.tag_ids).toEqual([t2, t3]);
-    expect((await lastUpdate(g, before.id)).data).toMatchObject({
-      previous_attributes: { tag_ids: [t1, t2].sort() },
+    expect((await fetchedSegmentation(g, before.id)).tag_ids).toEqual([t2, t3]);
+    expect(Date.parse(retagged.updated_at)).toBeGreaterThan(Date.parse(reordered.updated_at));
+    // The Contact does not show its tags: the event names the updated_at they moved, not the tags.
+    expect((await lastUpdate(g, before.id)).data).toEqual({
+      object: retagged,
+      previous_attributes: { updated_at: reordered.updated_at },
     });
     const cleared = await patched(g, before.id, { assignee_ids: [], tag_ids: [] });
-    expect(cleared).toMatchObject({ assignee_ids: [], tag_ids: [] });
+    expect(cleared.assignee_ids).toEqual([]);
+    expect((await fetchedSegmentation(g, before.id)).tag_ids).toEqual([]);
+    expect((await lastUpdate(g, before.id)).data).toMatchObject({
+      previous_attributes: { assignee_ids: [m2, m1], updated_at: retagged.updated_at },
+    });
+  });
+
+  it("changes email consent, read back from the segmentation, and records the change", async () => {
+    const before = await createdContact(g, { name: "Consenting" });
+    expect((await fetchedSegmentation(g, before.id)).email_consent).toBe("pending");
+    const after = await patched(g, before.id, { email_consent: "granted" });
+    expect((await fetchedSegmentation(g, before.id)).email_consent).toBe("granted");
+    expect(await lastUpdate(g, before.id)).toEqual({
+      count: 1,
+      data: { object: after, previous_attributes: { updated_at: before.updated_at } },
+    });
+    expect(await patched(g, before.id, { email_consent: "granted" })).toEqual(after);
+    expect((await lastUpdate(g, before.id)).count).toBe(1);
   });
 
   it("merges a profile into the stored one, creates it when absent, and removes it with null", async () => {

@@ -19,9 +19,6 @@ export interface MintedTarget {
   storage_path: string;
   token: string;
   signed_url: string;
-  content_type: string;
-  max_bytes: number;
-  expires_at: string;
 }
 
 /** Mints an upload target for a new image of the artwork. */

@@ -1,7 +1,8 @@
+import type { z } from "@hono/zod-openapi";
 import { expect } from "vitest";
 import { invoiceTemplates } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import { Invoice, type InvoiceBody } from "../../lib/schemas/invoices";
+import { Invoice, InvoiceBilling, type InvoiceBody } from "../../lib/schemas/invoices";
 import { newArtwork, newContact } from "../contact-interactions/helpers";
 import { call, readJson, type TestGallery } from "../helpers/gallery";
 import { insertRow, outboxEvents } from "../helpers/seed";
@@ -40,6 +41,13 @@ export async function getInvoice(g: TestGallery, id: string): Promise<InvoiceBod
   const res = await call("GET", `${BASE}/${id}`, { key: g.key });
   expect(res.status, await res.clone().text()).toBe(200);
   return readJson(Invoice, res);
+}
+
+/** GET /gallery/invoices/{id}/billing (the billed contact and the balance), expecting 200. */
+export async function getBilling(g: TestGallery, id: string): Promise<z.infer<typeof InvoiceBilling>> {
+  const res = await call("GET", `${BASE}/${id}/billing`, { key: g.key });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return readJson(InvoiceBilling, res);
 }
 
 /** A sale of `g` to a new contact named `buyer`, for `amount_cents` in `currency`. */

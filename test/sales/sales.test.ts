@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { newId } from "../../lib/ids";
 import { Sale } from "../../lib/schemas/sales";
 import { forgetCachedResponse } from "../artworks/helpers";
-import { getContact, ISO_MS, memberSession, newArtwork, newContact } from "../contact-interactions/helpers";
+import { ISO_MS, memberSession, newArtwork, newContact } from "../contact-interactions/helpers";
+import { fetchedSegmentation } from "../contacts/helpers";
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
 import { getPage, walkPages } from "../helpers/pages";
 import { expectProblem } from "../helpers/problem";
@@ -32,9 +33,9 @@ async function patchSale(g: TestGallery, id: string, body: Record<string, unknow
   return readJson(Sale, res);
 }
 
-/** The spend fields of a contact as GET /gallery/contacts/{id} shows them. */
+/** The spend fields of a contact as GET /gallery/contacts/{id}/segmentation shows them. */
 async function spend(g: TestGallery, contactId: string) {
-  const c = await getContact(g, contactId);
+  const c = await fetchedSegmentation(g, contactId);
   return {
     total_spend_cents: c.total_spend_cents,
     works_acquired: c.works_acquired,
