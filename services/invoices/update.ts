@@ -119,7 +119,7 @@ function decide(
   const paidBefore = body.amount_paid_cents;
   if (asked === "void" && was !== "draft" && was !== "unpaid") {
     const refusal = conflict(
-      `${name} is ${was}: a payment was recorded (amount_paid_cents ${paidBefore}), so it cannot be voided; refund the payment first (POST /gallery/invoices/{id}/payment-reversals).`,
+      `${name} is ${was}: a payment was recorded (amount_paid_cents ${paidBefore}), so it cannot be voided; refund the payment first (POST /gallery/invoices/${body.id}/payment-reversals).`,
       { status: was, amount_paid_cents: paidBefore },
     );
     return { refusal };
@@ -134,7 +134,7 @@ function decide(
   if (asked === "void") return { status: "void", paid: paidBefore };
   if (asked === "unpaid" && was !== "draft") {
     const refusal = conflict(
-      `${name} is ${was}: its status follows amount_paid_cents (${paidBefore}), which a PATCH never lowers (reverse a payment with POST /gallery/invoices/{id}/payment-reversals).`,
+      `${name} is ${was}: its status follows amount_paid_cents (${paidBefore}), which a PATCH never lowers (reverse a payment with POST /gallery/invoices/${body.id}/payment-reversals).`,
       { status: was, amount_paid_cents: paidBefore },
     );
     return { refusal };
@@ -161,7 +161,7 @@ function decide(
   } else if (input.amount_paid_cents !== undefined && changed.includes("amount_paid_cents")) {
     if (input.amount_paid_cents < paidBefore) {
       const refusal = conflict(
-        `${name}: amount_paid_cents is the cumulative amount paid (${paidBefore}) and may not decrease (reverse a payment with POST /gallery/invoices/{id}/payment-reversals).`,
+        `${name}: amount_paid_cents is the cumulative amount paid (${paidBefore}) and may not decrease (reverse a payment with POST /gallery/invoices/${body.id}/payment-reversals).`,
         { status: was, amount_paid_cents: paidBefore },
       );
       return { refusal };

@@ -1,5 +1,4 @@
-import type { Db } from "../../db/client";
-import { httpDb } from "../../db/client";
+import { type Db, httpDb } from "../../db/client";
 import { type DueOffer, dueOffers } from "../../db/queries/offers";
 import type { Env } from "../../lib/env";
 import { ApiError } from "../../lib/problem";
