@@ -8,6 +8,7 @@ import { expectProblem } from "../helpers/problem";
 import {
   BASE,
   createInvoice,
+  getBilling,
   getInvoice,
   type InvoiceBody,
   invoiceEvents,
@@ -83,15 +84,15 @@ describe("POST /gallery/invoices/{id}/payment-reversals", () => {
       ...invoice,
       status: "unpaid",
       amount_paid_cents: 0,
-      amount_due_cents: 10_000,
       updated_at: reversal.created_at,
     });
+    expect((await getBilling(g, invoice.id)).amount_due_cents).toBe(10_000);
 
     const events = (await invoiceEvents(g.id, invoice.id)).slice(before);
     expect(events.map((e) => e.type)).toEqual(["invoice.updated", "invoice.payment_reversed"]);
     expect(events[0]!.data).toEqual({
       object: unpaid,
-      previous_attributes: { status: "partially_paid", amount_paid_cents: 4_000, amount_due_cents: 6_000 },
+      previous_attributes: { status: "partially_paid", amount_paid_cents: 4_000 },
     });
     expect(events[1]!.data).toEqual({
       object: unpaid,
@@ -101,7 +102,8 @@ describe("POST /gallery/invoices/{id}/payment-reversals", () => {
     expect(await listed(g, invoice.id)).toEqual([reversal]);
 
     const voided = await patchInvoice(g, invoice.id, { status: "void" });
-    expect(voided).toMatchObject({ status: "void", amount_paid_cents: 0, amount_due_cents: 0 });
+    expect(voided).toMatchObject({ status: "void", amount_paid_cents: 0 });
+    expect((await getBilling(g, invoice.id)).amount_due_cents).toBe(0);
     expect((await invoiceEventTypes(g.id, invoice.id)).slice(-2)).toEqual([
       "invoice.updated",
       "invoice.voided",
@@ -119,8 +121,8 @@ describe("POST /gallery/invoices/{id}/payment-reversals", () => {
     expect(await getInvoice(g, invoice.id)).toMatchObject({
       status: "partially_paid",
       amount_paid_cents: 7_500,
-      amount_due_cents: 2_500,
     });
+    expect((await getBilling(g, invoice.id)).amount_due_cents).toBe(2_500);
     // An archived invoice still takes its reversals, as it takes payments.
     const archived = await call("POST", `${BASE}/${invoice.id}/archive`, { key: g.key });
     expect(archived.status).toBe(200);
