@@ -33,18 +33,23 @@ function pageQuery(query: KeysetQuery, page: PageRequest, rawKey = false): SQL {
   if (query.oneOf && query.oneOf.length > 0) {
     // Materialized, each branch is planned for its own rows alone. Under a merge of ordered branches the planner
     // costs every branch for the outer limit's first rows and reads a 20-member list along the whole roster.
+    // The branches select keys only; the body is built once, for the rows the merged page keeps (planned once,
+    // not once per branch, and never for a branch's rows the cut drops).
     const branches = query.oneOf.map(
       (condition, i) =>
-        sql`${sql.raw(`b${i}`)} as materialized (${pageQuery({ ...query, where: [...query.where, condition], oneOf: undefined }, page, true)})`,
+        sql`${sql.raw(`b${i}`)} as materialized (${pageQuery({ ...query, body: sql`null`, where: [...query.where, condition], oneOf: undefined }, page, true)})`,
     );
     const union = sql.join(
-      query.oneOf.map((_, i) => sql.raw(`select * from b${i}`)),
+      query.oneOf.map((_, i) => sql.raw(`select sort_key, id, k from b${i}`)),
       sql` union all `,
     );
     return sql`with ${sql.join(branches, sql`, `)}
-      select u.body, u.sort_key, u.id${rawKey ? sql`, u.k` : sql``} from (${union}) u
-      order by u.k ${order}, u.id ${order}
-      limit ${page.limit + 1}`;
+      select (select (${query.body})::text from ${query.from} where ${query.id} = p.id) as body,
+        p.sort_key, p.id${rawKey ? sql`, p.k` : sql``}
+      from (select u.sort_key, u.id, u.k from (${union}) u
+        order by u.k ${order}, u.id ${order}
+        limit ${page.limit + 1}) p
+      order by p.k ${order}, p.id ${order}`;
   }
   const where = [...query.where];
   const op = sql.raw(page.dir === "desc" ? "<" : ">");
