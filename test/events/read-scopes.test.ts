@@ -25,15 +25,7 @@ interface EventBody {
 
 let g: TestGallery;
 const eventOf = new Map<EventType, string>();
-const keys = new Map<string, Promise<string>>();
-
-/** A key of `g` holding exactly these scopes, one per distinct set. */
-function keyWith(scopes: readonly string[]): Promise<string> {
-  const wanted = [...new Set(scopes)].sort();
-  const name = wanted.join(" ");
-  if (!keys.has(name)) keys.set(name, g.keyWith(wanted));
-  return keys.get(name)!;
-}
+const keyWith = (scopes: readonly string[]): Promise<string> => g.keyFor(scopes);
 
 /** `events:read` and every other read scope, without the type's read scopes. */
 function lacking(type: EventType): Promise<string> {

@@ -20,6 +20,11 @@ export interface TestGallery {
   /** Mints another secret key with exactly these scopes. */
   keyWith(scopes: readonly string[]): Promise<string>;
   /**
+   * A key of this gallery holding exactly these scopes, minted once per distinct set and shared by every caller
+   * (for suites generated over many types that ask for the same sets again and again).
+   */
+  keyFor(scopes: readonly string[]): Promise<string>;
+  /**
    * The gallery's fixture editor: a member signed in once (the same member and session on every call), for
    * operations that take a member session only, such as the member-private inbox.
    */
@@ -67,10 +72,17 @@ export async function createGallery(opts: { livemode?: boolean } = {}): Promise<
     sql`insert into galleries (id, name, slug, livemode) values (${id}, ${`Test ${id}`}, ${id}, ${opts.livemode ?? false})`,
   );
   let editor: Promise<SignedInMember> | undefined;
+  const keysBySet = new Map<string, Promise<string>>();
   return {
     id,
     key: await mintKey(id, allScopes),
     keyWith: (scopes) => mintKey(id, scopes),
+    keyFor: (scopes) => {
+      const wanted = [...new Set(scopes)].sort();
+      const name = wanted.join(" ");
+      if (!keysBySet.has(name)) keysBySet.set(name, mintKey(id, wanted));
+      return keysBySet.get(name)!;
+    },
     editor: () => {
       editor ??= signedInMember(id, "editor");
       return editor;

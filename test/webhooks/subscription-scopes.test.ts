@@ -15,14 +15,7 @@ import { BASE, create } from "./helpers";
 const MANAGE = ["webhooks:create", "webhooks:update"];
 
 let g: TestGallery;
-const keys = new Map<string, Promise<string>>();
-
-function keyWith(scopes: readonly string[]): Promise<string> {
-  const wanted = [...new Set(scopes)].sort();
-  const name = wanted.join(" ");
-  if (!keys.has(name)) keys.set(name, g.keyWith(wanted));
-  return keys.get(name)!;
-}
+const keyWith = (scopes: readonly string[]): Promise<string> => g.keyFor(scopes);
 
 beforeAll(async () => {
   g = await createGallery();
