@@ -1,6 +1,7 @@
 export * from "./artworks";
 export * from "./contact-lists";
 export * from "./contacts";
+export * from "./engine";
 export * from "./events";
 export * from "./fair-runs";
 export * from "./galleries";

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
+import { createdAt, galleryId, ts } from "./columns";
+
+/**
+ * The engine's loop (design §8). A write that changes a judged input marks its subject stale in its own
+ * transaction (`version` moves past `judged_version`); the engine Worker claims stale subjects with a lease,
+ * judges them and records the judged version. The database is the truth: the queue only says where to look, and
+ * the cron sweep re-enqueues subjects that stay stale.
+ *
+ * kind: artwork (readiness, disclosure) | inbox_thread (triage) | contact (every rubric of the gallery for one
+ * contact) | contact_list (one rubric for every contact) | show (suggested tags).
+ */
+export const judgmentSubjects = pgTable(
+  "judgment_subjects",
+  {
+    galleryId: galleryId(),
+    kind: text("kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** Moves on every change of an input. */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+    /** The version last judged; the subject is stale while it is below `version`. */
+    judgedVersion: bigint("judged_version", { mode: "number" }).notNull().default(0),
+    /** When the subject last went from judged to stale. */
+    staleSince: ts("stale_since"),
+    /** The transaction that last marked it (txid), so a write can name what it marked in the same batch. */
+    markedXact: bigint("marked_xact", { mode: "number" }),
+    /** A consumer's claim: another consumer leaves the subject alone until then. */
+    leaseUntil: ts("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    judgedAt: ts("judged_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.galleryId, t.kind, t.subjectId] }),
+    // The sweep: stale subjects, oldest first.
+    index("judgment_subjects_stale_idx")
+      .on(t.staleSince)
+      .where(sql`${t.judgedVersion} < ${t.version}`),
+    // What one transaction marked (read back in the same batch).
+    index("judgment_subjects_marked_idx")
+      .on(t.markedXact)
+      .where(sql`${t.judgedVersion} < ${t.version}`),
+  ],
+);
+
+/**
+ * The current judgment of one aspect of a subject, with what explains it: `value` (the judged value as JSON),
+ * `probability`, `model` (name@version), `evidence` (phrases with offsets, records, missing items) and the hash
+ * of the inputs it was judged from, so judging the same input twice writes nothing the second time.
+ *
+ * aspect: readiness | disclosure (artwork) · triage (inbox_thread) · show_tags (show) · rubric (contact_list:
+ * whether its described_as could be read, and why not).
+ */
+export const judgments = pgTable(
+  "judgments",
+  {
+    galleryId: galleryId(),
+    subjectKind: text("subject_kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    aspect: text("aspect").notNull(),
+    value: jsonb("value").notNull(),
+    probability: doublePrecision("probability"),
+    model: text("model").notNull(),
+    evidence: jsonb("evidence").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
+    inputHash: text("input_hash").notNull(),
+    judgedAt: ts("judged_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.galleryId, t.subjectKind, t.subjectId, t.aspect] })],
+);
+
+/**
+ * A member's correction of a judgment (a thread's corrected_intent, a suggested show tag removed), kept as a
+ * labelled example with the input it corrected. The engine reads it and never overwrites what it says.
+ */
+export const judgmentCorrections = pgTable(
+  "judgment_corrections",
+  {
+    id: text("id").primaryKey(),
+    galleryId: galleryId(),
+    subjectKind: text("subject_kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    aspect: text("aspect").notNull(),
+    /** What the engine had said (null when nothing). */
+    engineValue: jsonb("engine_value"),
+    /** What the member says instead (null: "not this", e.g. a removed tag). */
+    correctedValue: jsonb("corrected_value"),
+    /** The judged input at the time, so the example stands on its own. */
+    input: jsonb("input").notNull().default(sql`'{}'::jsonb`),
+    memberId: text("member_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("judgment_corrections_subject_idx").on(t.galleryId, t.subjectKind, t.subjectId, t.aspect)],
+);

@@ -1,0 +1,12 @@
+/** One judge's part of `npm run engine:score`: its figures against targets and every probability it gave. */
+export interface ScoreSection {
+  /** "Disclosure", "Intent", "Urgency", … */
+  title: string;
+  /** How many labelled cases were scored. */
+  cases: number;
+  metrics: { name: string; value: number; target?: { op: ">=" | "<="; value: number } }[];
+  /** Extra markdown (a confusion matrix, the misjudged cases) printed under the figures. */
+  detail?: string;
+  /** Every probability the judge gave for its chosen value, with whether that value was right: Brier and reliability. */
+  calibration: { p: number; outcome: 0 | 1 }[];
+}
