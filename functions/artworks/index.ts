@@ -3,6 +3,7 @@ import { registerArtworksCreate } from "./create";
 import { registerArtworksDelete } from "./delete";
 import { registerArtworksDiscardDraft } from "./discard-draft";
 import { registerArtworksGet } from "./get";
+import { registerArtworksJudgments } from "./judgments";
 import { registerArtworksList } from "./list";
 import { registerArtworksPublish } from "./publish";
 import { registerArtworksUpdate } from "./update";
@@ -16,5 +17,6 @@ export function artworksRouter(options: RouterOptions = {}) {
   registerArtworksDelete(app);
   registerArtworksPublish(app);
   registerArtworksDiscardDraft(app);
+  registerArtworksJudgments(app);
   return app;
 }

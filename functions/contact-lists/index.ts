@@ -3,6 +3,7 @@ import { registerContactListsAddMembers } from "./add-members";
 import { registerContactListsCreate } from "./create";
 import { registerContactListsDelete } from "./delete";
 import { registerContactListsGet } from "./get";
+import { registerContactListsJudgments } from "./judgments";
 import { registerContactListsList } from "./list";
 import { registerContactListsRemoveMember } from "./remove-member";
 import { registerContactListsUpdate } from "./update";
@@ -16,5 +17,6 @@ export function contactListsRouter(options: RouterOptions = {}) {
   registerContactListsDelete(app);
   registerContactListsAddMembers(app);
   registerContactListsRemoveMember(app);
+  registerContactListsJudgments(app);
   return app;
 }

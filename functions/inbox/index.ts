@@ -2,6 +2,7 @@ import { createRouter, type RouterOptions } from "../../http/app";
 import { registerInboxConnectionsCreate } from "./create-connection";
 import { registerInboxConnectionsDelete } from "./delete-connection";
 import { registerInboxThreadsGet } from "./get-thread";
+import { registerInboxThreadTriageGet } from "./get-thread-triage";
 import { registerInboxMessagesIngest } from "./ingest-message";
 import { registerInboxConnectionsList } from "./list-connections";
 import { registerInboxThreadMessagesList } from "./list-thread-messages";
@@ -24,5 +25,6 @@ export function inboxRouter(options: RouterOptions = {}) {
   registerInboxThreadsUpdate(app);
   registerInboxThreadsMarkRead(app);
   registerInboxThreadMessagesList(app);
+  registerInboxThreadTriageGet(app);
   return app;
 }
