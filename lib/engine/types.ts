@@ -198,6 +198,10 @@ export interface ShowWorkFacts {
   heightCm: number | null;
   widthCm: number | null;
   formats: string[];
+  /** The work is one of an edition (artworks.is_edition); unknown when absent. */
+  isEdition?: boolean | null;
+  /** The edition's size, where known. */
+  editionSize?: number | null;
 }
 
 export interface ShowTagSuggestion {
