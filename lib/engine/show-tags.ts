@@ -212,15 +212,14 @@ function artistCandidates(works: ShowWorkFacts[]): Candidate[] {
   const name = top[0]!.label;
   const second = ranked[1];
   // Dominant: most of the show, and at least three times the next artist (not one of a two-person show).
-  if (topShare >= MIN_SHARE.subject && (second === undefined || top.length >= 3 * second.length)) {
-    // The name as the first of its works spells it.
-    candidates.push({ name, facet: "subject", works: top });
-  }
+  const dominant = topShare >= MIN_SHARE.subject && (second === undefined || top.length >= 3 * second.length);
+  // The name as the first of its works spells it.
+  if (dominant) candidates.push({ name, facet: "subject", works: top });
   if (ranked.length === 1 && topShare >= SOLO_SHARE) {
     candidates.push({ name: "Solo show", facet: "format", works: top });
   } else if (ranked.length === 2 && second!.length / works.length >= TWO_PERSON_SHARE) {
     candidates.push({ name: "Two-person show", facet: "format", works: ranked.flat() });
-  } else if (ranked.length >= 3 && topShare < MIN_SHARE.subject) {
+  } else if (ranked.length >= 3 && !dominant) {
     candidates.push({ name: "Group show", facet: "format", works: ranked.flat() });
   }
   return candidates;

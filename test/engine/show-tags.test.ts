@@ -122,6 +122,20 @@ describe("suggestShowTags", () => {
     expect(tag(tags, "1950s")?.probability).toBe(0.8);
   });
 
+  it("three artists none of whom dominates is a group show, even when one has most of the works", () => {
+    const tags = suggestShowTags([
+      ...Array.from({ length: 6 }, (_, i) =>
+        work({ artistName: "Noor Haddad", medium: "ink on paper", year: 2010 + i }),
+      ),
+      ...Array.from({ length: 3 }, () => work({ artistName: "Piet de Wit", medium: "Inkt op papier" })),
+      work({ artistName: "Ida Berg", medium: "pencil" }),
+    ]);
+    expect(tag(tags, "Group show")?.probability).toBe(1);
+    expect(tags.filter((t) => t.facet === "subject")).toEqual([]);
+    expect(tag(tags, "Works on paper")?.probability).toBe(1);
+    expect(tag(tags, "Contemporary")?.probability).toBe(0.6);
+  });
+
   it("a two-person show of photographs and their editions", () => {
     const tags = suggestShowTags([
       work({
