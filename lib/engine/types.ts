@@ -201,6 +201,8 @@ export interface ShowWorkFacts {
 }
 
 export interface ShowTagSuggestion {
+  /** The judge that suggested it (stored as the show_tags judgment's `model`). */
+  model?: ModelName;
   name: string;
   /** medium | period | artist | format */
   facet: string;
