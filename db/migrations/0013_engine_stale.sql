@@ -4,7 +4,8 @@
 --
 -- engine_subjects_of: the subjects one event changes an input of. Kinds: artwork (readiness, disclosure),
 -- inbox_thread (triage), contact (every described_as rubric of the gallery), contact_list (its described_as for
--- every contact), show (suggested tags). Events the engine itself records (inbox_thread.updated for a triage
+-- every contact), show (suggested tags). A deletion marks its subject too: the engine finds it gone and forgets
+-- its judgments. Events the engine itself records (inbox_thread.updated for a triage
 -- change, show_tag.created/deleted for suggestions) map to nothing, so write-back never marks its own subject.
 CREATE OR REPLACE FUNCTION engine_subjects_of(gallery text, event_type text, resource_id text, data jsonb)
   RETURNS TABLE (kind text, subject_id text)
@@ -12,7 +13,8 @@ CREATE OR REPLACE FUNCTION engine_subjects_of(gallery text, event_type text, res
   AS $$
   WITH direct(kind, subject_id) AS (
     SELECT 'artwork', resource_id
-      WHERE event_type IN ('artwork.created', 'artwork.updated', 'artwork.published', 'artwork.draft_discarded')
+      WHERE event_type IN ('artwork.created', 'artwork.updated', 'artwork.published', 'artwork.draft_discarded',
+        'artwork.deleted')
     UNION ALL
     SELECT 'artwork', data->'object'->>'artwork_id'
       WHERE event_type IN ('artwork_image.created', 'artwork_image.updated', 'artwork_image.deleted',
@@ -22,7 +24,7 @@ CREATE OR REPLACE FUNCTION engine_subjects_of(gallery text, event_type text, res
       WHERE event_type IN ('inbox_message.received', 'inbox_message.sent')
     UNION ALL
     SELECT 'contact', resource_id
-      WHERE event_type IN ('contact.created', 'contact.updated', 'contact.restored')
+      WHERE event_type IN ('contact.created', 'contact.updated', 'contact.restored', 'contact.deleted')
     UNION ALL
     SELECT 'contact', data->'object'->>'contact_id'
       WHERE event_type IN ('interaction.created', 'engagement_event.recorded', 'private_note.created',
@@ -40,8 +42,9 @@ CREATE OR REPLACE FUNCTION engine_subjects_of(gallery text, event_type text, res
           AND data->'previous_attributes' ? 'dynamic_query'
           AND (data->'previous_attributes'->'dynamic_query'->>'described_as')
             IS DISTINCT FROM (data->'object'->'dynamic_query'->>'described_as'))
+        OR event_type = 'contact_list.deleted'
     UNION ALL
-    SELECT 'show', resource_id WHERE event_type IN ('show.created', 'show.updated')
+    SELECT 'show', resource_id WHERE event_type IN ('show.created', 'show.updated', 'show.deleted')
   )
   SELECT DISTINCT d.kind, d.subject_id FROM direct d WHERE d.subject_id IS NOT NULL
   UNION

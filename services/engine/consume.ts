@@ -114,7 +114,7 @@ export async function handleEngineBatch(
           JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: String(error) }),
         );
         const refs = group.parsed.map((m) => ({ kind: m.kind, subjectId: m.subject_id }));
-        await failSubjects(db, galleryId, refs, String(error)).catch(() => undefined);
+        await failSubjects(db, galleryId, refs, reason).catch(() => undefined);
         result.retried += group.messages.length;
         for (const message of group.messages) message.retry();
       }

@@ -183,6 +183,99 @@ describe("stale marking", () => {
   });
 });
 
+describe("which subjects an event marks (engine_subjects_of)", () => {
+  async function subjectsOf(galleryId: string, type: string, resourceId: string, data: unknown) {
+    const rows = await db().execute<{ kind: string; subject_id: string }>(
+      sql`select kind, subject_id from engine_subjects_of(${galleryId}, ${type}, ${resourceId}, ${JSON.stringify(data)}::jsonb)
+        order by kind, subject_id`,
+    );
+    return rows.rows.map((r) => `${r.kind}:${r.subject_id}`);
+  }
+
+  it("maps each judged input to its subject, and the engine's own events to nothing", async () => {
+    const g = await createGallery();
+    const { queue } = recordingQueue();
+    const work = await createArtwork(g, queue, { title: "In a show" });
+    const show = await callSending(queue, "POST", "/gallery/shows", {
+      key: g.key,
+      body: { title: "Hang", artwork_ids: [work] },
+    });
+    const showId = ((await show.json()) as { id: string }).id;
+    const cases: [string, string, unknown, string[]][] = [
+      ["artwork.updated", work, { object: {} }, [`artwork:${work}`, `show:${showId}`]],
+      ["artwork.draft_updated", work, { object: {} }, []],
+      ["artwork_image.created", "img_1", { object: { artwork_id: work } }, [`artwork:${work}`]],
+      [
+        "artwork_format.updated",
+        "fmt_1",
+        { object: { artwork_id: work } },
+        [`artwork:${work}`, `show:${showId}`],
+      ],
+      ["auction_record.created", "ar_1", { object: { artwork_id: work } }, []],
+      ["inbox_message.received", "msg_1", { object: { thread_id: "thr_1" } }, ["inbox_thread:thr_1"]],
+      ["inbox_message.sent", "msg_2", { object: { thread_id: "thr_1" } }, ["inbox_thread:thr_1"]],
+      ["inbox_thread.updated", "thr_1", { object: {}, previous_attributes: { triage: {} } }, []],
+      ["interaction.created", "int_1", { object: { contact_id: "con_1" } }, ["contact:con_1"]],
+      ["engagement_event.recorded", "eng_1", { object: { contact_id: "con_1" } }, ["contact:con_1"]],
+      ["private_note.created", "pn_1", { object: { contact_id: "con_1" } }, ["contact:con_1"]],
+      [
+        "sale.updated",
+        "sale_1",
+        { object: { contact_id: "con_2" }, previous_attributes: { contact_id: "con_1" } },
+        ["contact:con_1", "contact:con_2"],
+      ],
+      ["contact.updated", "con_3", { object: {} }, ["contact:con_3"]],
+      ["task.created", "task_1", { object: { contact_id: "con_1" } }, []],
+      [
+        "contact_list.created",
+        "list_1",
+        { object: { dynamic_query: { described_as: "Print collectors" } } },
+        ["contact_list:list_1"],
+      ],
+      ["contact_list.created", "list_2", { object: { dynamic_query: { type: "collector" } } }, []],
+      [
+        "contact_list.updated",
+        "list_1",
+        {
+          object: { title: "Renamed", dynamic_query: { described_as: "Print collectors" } },
+          previous_attributes: { title: "Old" },
+        },
+        [],
+      ],
+      [
+        "contact_list.updated",
+        "list_1",
+        {
+          object: { dynamic_query: { described_as: "Photography collectors" } },
+          previous_attributes: { dynamic_query: { described_as: "Print collectors" } },
+        },
+        ["contact_list:list_1"],
+      ],
+      ["show.updated", showId, { object: {} }, [`show:${showId}`]],
+      ["show_tag.created", "stag_1", { object: {}, show_id: showId }, []],
+      ["show_tag.deleted", "stag_1", { object: {}, show_id: showId }, []],
+    ];
+    for (const [type, resourceId, data, expected] of cases) {
+      expect(await subjectsOf(g.id, type, resourceId, data), type).toEqual(expected);
+    }
+  });
+
+  it("a deleted subject is forgotten: its judgments go with it", async () => {
+    const g = await createGallery();
+    const { queue, sent } = recordingQueue();
+    const id = await createArtwork(g, queue, { title: "Short-lived", condition_notes: DAMAGED });
+    await runBatch(sent);
+    expect(await judgmentRows(g, "artwork", id)).toHaveLength(2);
+    sent.length = 0;
+    const res = await callSending(queue, "DELETE", `/gallery/artworks/${id}`, { key: g.key });
+    expect(res.status).toBe(200);
+    expect(sent).toEqual([{ gallery_id: g.id, kind: "artwork", subject_id: id }]);
+    await runBatch(sent);
+    expect(await judgmentRows(g, "artwork", id)).toEqual([]);
+    expect(await subject(g, "artwork", id)).toBeUndefined();
+  });
+});
+
 describe("the engine's batch handler", () => {
   it("judges what the write sent, stores model, probability and evidence, and clears the subject", async () => {
     const g = await createGallery();
