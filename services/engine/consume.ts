@@ -110,8 +110,9 @@ export async function handleEngineBatch(
         }
         for (const message of group.messages) message.ack();
       } catch (error) {
+        const reason = String(error).slice(0, 500);
         console.error(
-          JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: String(error) }),
+          JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: reason }),
         );
         const refs = group.parsed.map((m) => ({ kind: m.kind, subjectId: m.subject_id }));
         await failSubjects(db, galleryId, refs, reason).catch(() => undefined);

@@ -11,7 +11,7 @@ import { claimSubjects } from "../../db/queries/engine";
 import worker from "../../functions/api";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
-import { type EngineBatchResult, handleEngineBatch } from "../../services/engine/consume";
+import { type EngineBatchResult, handleEngineBatch, LIST_PAGE_SIZE } from "../../services/engine/consume";
 import { sweepEngine } from "../../services/engine/sweep";
 import { apiRequest, type CallOptions, call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
@@ -613,6 +613,45 @@ describe("suggested show tags", () => {
 });
 
 describe("segment rubrics", () => {
+  it("judges a list's contacts a page at a time, each page a message of its own, then finishes the list", async () => {
+    const g = await createGallery();
+    const { queue, sent } = recordingQueue();
+    await db().execute(sql`insert into contacts (id, gallery_id, name, contact_type, notes)
+      select 'con_' || lpad(i::text, 26, '0'), ${g.id}, 'Contact ' || i, 'collector',
+        case when i % 3 = 0 then 'Bought two works on paper in 2025, ink and watercolour.' end
+      from generate_series(1, ${LIST_PAGE_SIZE + 1}) i`);
+    const list = await callSending(queue, "POST", "/gallery/contact-lists", {
+      key: g.key,
+      body: {
+        title: "Paper buyers",
+        dynamic_query: { described_as: "Collectors who bought a work on paper in the last two years" },
+      },
+    });
+    expect(list.status, await list.clone().text()).toBe(201);
+    const listId = ((await list.json()) as { id: string }).id;
+    expect(sent).toEqual([{ gallery_id: g.id, kind: "contact_list", subject_id: listId }]);
+
+    const first = await runBatch(sent);
+    const version = Number((await subject(g, "contact_list", listId))?.version);
+    expect(first.result.continuations).toEqual([
+      {
+        gallery_id: g.id,
+        kind: "contact_list",
+        subject_id: listId,
+        after: { contact_id: `con_${String(LIST_PAGE_SIZE).padStart(26, "0")}`, version },
+      },
+    ]);
+    // Between pages the list stays stale and unleased: a lost continuation is the sweep's to resend.
+    expect(await subject(g, "contact_list", listId)).toMatchObject({
+      judged_version: "0",
+      lease_until: null,
+    });
+
+    const second = await runBatch(first.result.continuations);
+    expect(second.result).toMatchObject({ judged: 1, continuations: [] });
+    expect(await subject(g, "contact_list", listId)).toMatchObject({ judged_version: String(version) });
+  });
+
   it("judged_rubric returns the contacts judged true at 0.6 or above; an unjudged contact matches nothing", async () => {
     const g = await createGallery();
     const { queue } = recordingQueue();
