@@ -1,4 +1,5 @@
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
+import { type SweepEnv, sweepEngine } from "../services/engine/sweep";
 import { type ScheduledSendEnv, sendScheduledOffers } from "../services/offers/scheduled";
 import { type DrainEnv, drain } from "../services/webhooks/delivery";
 
@@ -6,7 +7,8 @@ import { type DrainEnv, drain } from "../services/webhooks/delivery";
  * The cron Worker (wrangler.cron.toml): each minute, one drain of due webhook deliveries plus the purge of
  * expired idempotency keys and upload tokens, the invalidation pass of the public edge cache (the outbox's
  * events that change a public viewing room move their gallery's generation), and the send of scheduled offers
- * whose time has come. It serves no HTTP.
+ * whose time has come, and the engine's sweep (subjects left stale too long are sent to the engine Queue again).
+ * It serves no HTTP.
  */
 export default {
   scheduled(_controller, env, ctx) {
@@ -25,6 +27,11 @@ export default {
         if (result.due > 0) console.log(JSON.stringify({ scheduled_offers: result }));
       }),
     );
+    ctx.waitUntil(
+      sweepEngine(env).then((result) => {
+        if (result.swept > 0) console.log(JSON.stringify({ engine_sweep: result }));
+      }),
+    );
   },
   fetch: () => new Response(null, { status: 404 }),
-} satisfies ExportedHandler<DrainEnv & InvalidationEnv & ScheduledSendEnv>;
+} satisfies ExportedHandler<DrainEnv & InvalidationEnv & ScheduledSendEnv & SweepEnv>;

@@ -1,3 +1,4 @@
+import type { EngineMessage } from "./engine-queue";
 import type { Principal } from "./principal";
 
 /** Bindings every Worker of the project receives (wrangler.toml, `.dev.vars`, or secrets in production). */
@@ -34,6 +35,11 @@ export interface Env {
    */
   PUBLIC_GENERATIONS: KVNamespace;
   UPLOADS: R2Bucket;
+  /**
+   * The engine Queue's producer (`gallery-engine`): the API Worker sends the subjects a write marked stale, the
+   * cron Worker's sweep those left stale too long. Absent, marked subjects wait for the sweep.
+   */
+  ENGINE_QUEUE?: Queue<EngineMessage>;
 }
 
 export interface Variables {

@@ -5,7 +5,9 @@
  * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json), its images
  *    stored in the API Worker's local R2 bucket (and drawn again on a later start should the bucket have lost any);
  * 3. the local Neon endpoint that the Worker's production driver talks to;
- * 4. `wrangler dev` for the API Worker (and for the cron Worker when wrangler.cron.toml exists);
+ * 4. `wrangler dev` for the API Worker with the engine Worker beside it (they share the local engine Queue: a
+ *    write is judged about a second later), and for the cron Worker when wrangler.cron.toml exists, with an engine
+ *    Worker of its own beside it for the subjects its sweep sends (local Queues do not reach across sessions);
  * 5. the example viewing-room page (examples/viewing-room/) on another origin, as a gallery's own site would host it;
  * 6. a banner with the base URL, the demo credentials, the page's address and a curl to try.
  *
@@ -20,6 +22,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
+import { SWEEP_AFTER_SECONDS } from "../services/engine/sweep";
 import { exampleUrl, serveExample } from "./example-server";
 import {
   insertApiKey,
@@ -37,10 +40,17 @@ import {
 import { migrateDatabase } from "./migrate";
 import { startNeonLocal } from "./neon-local";
 import { type Database, freePort, startDatabase } from "./postgres";
+import { markDemoForEngine } from "./seed/engine";
 import { restorePictures } from "./seed/images";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
 import { isWorkerdNetworkNoise } from "./workerd-noise";
-import { LOCAL_PERSIST_DIR, type LocalBucket, lazyLocalBucket, spawnWranglerDev } from "./wrangler";
+import {
+  LOCAL_PERSIST_DIR,
+  type LocalBucket,
+  lazyLocalBucket,
+  localEngineConfig,
+  spawnWranglerDev,
+} from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const API_CONFIG = "wrangler.toml";
@@ -222,6 +232,17 @@ async function restoreDemoPictures(url: string, galleryId: string, bucket: Local
   }
 }
 
+/** Marks the demo's unjudged subjects for the engine's sweep; returns how many wait. */
+async function markWaiting(url: string, galleryId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await markDemoForEngine(client, galleryId);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The slug of the demo's newest public room that is open now, for the example page's address. */
 async function openPublicRoom(url: string, galleryId: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url });
@@ -252,8 +273,16 @@ async function startWrangler(
   port: number,
   vars: Record<string, string>,
   extraArgs: string[] = [],
+  auxiliary: string[] = [],
 ): Promise<ChildProcess> {
-  const child = await spawnWranglerDev({ config, port, vars, persistTo: LOCAL_PERSIST_DIR, extraArgs });
+  const child = await spawnWranglerDev({
+    config,
+    auxiliary,
+    port,
+    vars,
+    persistTo: LOCAL_PERSIST_DIR,
+    extraArgs,
+  });
   children.add(child);
   pipeOutput(child.stdout, `[${name}]`, process.stdout);
   pipeOutput(child.stderr, `[${name}]`, process.stderr);
@@ -406,6 +435,8 @@ async function main(): Promise<void> {
     if (restored) say(`drew ${restored} demo images missing from ${LOCAL_PERSIST_DIR} again`);
   }
   await bucket.close();
+  // The demo's subjects the engine has not judged yet (a first start, or data from before the engine) go to it.
+  const waiting = keys ? await markWaiting(db.url, keys.galleryId) : 0;
 
   // While stopping, Postgres (which also got the terminal's Ctrl-C) drops the endpoint's idle connections.
   const neon = await startNeonLocal({
@@ -424,8 +455,14 @@ async function main(): Promise<void> {
     WEBHOOK_SECRET_KEY: localWebhookSecretKey(),
     ENVIRONMENT: "local",
   };
-  say(`starting wrangler dev on 127.0.0.1:${port}`);
-  await startWrangler("api", API_CONFIG, port, vars);
+  // The engine Worker reads only the database.
+  const engineConfig = localEngineConfig({
+    DATABASE_URL: db.url,
+    NEON_LOCAL_ENDPOINT: neon.url,
+    ENVIRONMENT: "local",
+  });
+  say(`starting wrangler dev on 127.0.0.1:${port} (the API Worker, with the engine Worker beside it)`);
+  await startWrangler("api", API_CONFIG, port, vars, [], [engineConfig]);
 
   const extra = [
     `Database              ${embedded ? `embedded PostgreSQL, ${db.url}` : "DATABASE_URL"}`,
@@ -433,12 +470,18 @@ async function main(): Promise<void> {
   ];
   if (existsSync(resolve(CRON_CONFIG))) {
     const cronPort = await freePort();
-    await startWrangler("cron", CRON_CONFIG, cronPort, vars, ["--test-scheduled"]);
+    await startWrangler("cron", CRON_CONFIG, cronPort, vars, ["--test-scheduled"], [engineConfig]);
     pollScheduled(cronPort);
     extra.push(
       `Cron Worker           http://127.0.0.1:${cronPort} (scheduled run every ${CRON_POLL_MS / 1000} s)`,
     );
   }
+  extra.push(
+    `Engine Worker         judges from the gallery-engine Queue beside the API Worker (a write is judged in ~1 s)`,
+    `                      and beside the cron Worker (its sweep resends what stays stale over ${SWEEP_AFTER_SECONDS} s)`,
+  );
+  if (waiting > 0)
+    extra.push(`                      ${waiting} demo subjects waiting: judged within a sweep or two`);
 
   const examplePort = process.env.EXAMPLE_PORT ? Number(process.env.EXAMPLE_PORT) : DEFAULT_EXAMPLE_PORT;
   if (!Number.isInteger(examplePort) || examplePort < 1 || examplePort > 65535 || examplePort === port)

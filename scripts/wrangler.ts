@@ -1,4 +1,5 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -30,6 +31,12 @@ export function spawnWrangler(args: string[]): WranglerProcess {
 
 export interface WranglerDevOptions {
   config: string;
+  /**
+   * Further Workers run in the same session (`wrangler dev -c <config> -c <auxiliary>…`): they share its local
+   * Queues, which are in-memory and do not reach across sessions. Only `config` is served on `port`, and only it
+   * receives `vars`: an auxiliary Worker takes its settings from its own config (localEngineConfig).
+   */
+  auxiliary?: string[];
   port: number;
   vars: Record<string, string>;
   persistTo: string;
@@ -45,6 +52,7 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
     "dev",
     "--config",
     opts.config,
+    ...(opts.auxiliary ?? []).flatMap((config) => ["--config", config]),
     "--port",
     String(opts.port),
     "--ip",
@@ -59,6 +67,26 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
     ...(opts.extraArgs ?? []),
   ];
   return spawnWrangler(args);
+}
+
+/** The engine Worker's config, and its local copy holding the settings of this machine. */
+export const ENGINE_CONFIG = "wrangler.engine.toml";
+const LOCAL_ENGINE_CONFIG = ".data/wrangler.engine.local.toml";
+
+/**
+ * The engine Worker's config for a local session, with `vars` written in: as an auxiliary Worker of a `wrangler
+ * dev` session it receives no `--var`. Kept under .data/ (local settings only); `main` points back at the source.
+ * Returns its path, relative to the project root.
+ */
+export function localEngineConfig(vars: Record<string, string>): string {
+  const source = readFileSync(join(ROOT, ENGINE_CONFIG), "utf8");
+  const pointed = source.replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  // JSON strings are TOML basic strings.
+  const table = Object.entries(vars).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  const text = `# Written by npm start from ${ENGINE_CONFIG}, with this machine's settings; not for editing.\n${pointed}\n[vars]\n${table.join("\n")}\n`;
+  mkdirSync(join(ROOT, ".data"), { recursive: true });
+  writeFileSync(join(ROOT, LOCAL_ENGINE_CONFIG), text);
+  return LOCAL_ENGINE_CONFIG;
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;

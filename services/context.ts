@@ -21,6 +21,7 @@ export interface ServiceContext {
     | "WEBHOOK_SECRET_KEY_PREVIOUS"
     | "PUBLIC_BASE_URL"
     | "UPLOADS"
+    | "ENGINE_QUEUE"
   >;
   principal: Principal;
   requestId: string;

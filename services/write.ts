@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { markedSubjects } from "../db/queries/engine";
 import { findIdempotencyClaim } from "../db/queries/idempotency";
 import { type DomainEventInput, eventInsert } from "../db/queries/outbox";
 import { nextTimestamp } from "../db/queries/rows";
@@ -8,6 +9,7 @@ import { cacheResponse, reusedKey, type StoredResponse } from "../lib/idempotenc
 import { ApiError } from "../lib/problem";
 import type { DryRunBody } from "../lib/schemas/dry-run";
 import type { ServiceContext, WriteContext } from "./context";
+import { type MarkedSubject, sendToEngine } from "./engine/enqueue";
 
 /** How long a duplicate request waits for the first one's transaction before answering 409 `idempotency_key_in_use`. */
 const CLAIM_LOCK_TIMEOUT = "3s";
@@ -83,6 +85,10 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
   }
   queries.push(...plan.statements);
   for (const event of plan.events) queries.push(eventInsert(principal, ctx.requestId, event));
+  // The events just recorded marked their subjects stale (trigger domain_events_engine_stale): read back which,
+  // in the same batch, to send them to the engine without another round trip.
+  const marks = plan.events.length > 0;
+  if (marks) queries.push(markedSubjects());
   // The body as Postgres prints it is the response, and what a replay sends again byte for byte.
   queries.push(
     claim
@@ -96,6 +102,12 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
     const results = await db.batch(queries.map((q) => db.execute(q)) as [ReturnType<typeof db.execute>]);
     const last = results[results.length - 1] as unknown as { rows: { body: string | null }[] };
     body = last.rows[0]?.body ?? null;
+    if (marks) {
+      const marked = results[results.length - 2] as unknown as { rows: MarkedSubject[] };
+      if (marked.rows.length > 0 && "waitUntil" in ctx && "env" in ctx) {
+        ctx.waitUntil(sendToEngine(ctx.env.ENGINE_QUEUE, principal.galleryId, marked.rows));
+      }
+    }
   } catch (error) {
     const pg = pgError(error);
     if (request && claim && pg?.code === "23505" && pg.constraint === "idempotency_keys_pkey") {

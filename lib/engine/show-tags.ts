@@ -1,4 +1,6 @@
-import type { RecordEvidence, ShowTagSuggestion, ShowWorkFacts } from "./types";
+import type { ModelName, RecordEvidence, ShowTagSuggestion, ShowWorkFacts } from "./types";
+
+export const SHOW_TAGS_MODEL: ModelName = "show-tags-rules@1";
 
 /**
  * Show tags suggested from a show's works (docs/decisions.md "Show tag suggestions"). Four kinds of facts are

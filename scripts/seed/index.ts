@@ -33,6 +33,7 @@ import { seedContactLists } from "./contact-lists";
 import { seedConsignments, seedContacts } from "./contacts";
 import { createContext, type Insert, isBuyer, type SeedContext } from "./context";
 import { seedDrafts } from "./drafts";
+import { markDemoForEngine } from "./engine";
 import { seedEvents } from "./events";
 import { seedFairRuns } from "./fair-runs";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, mintGalleryIds, seedGallery } from "./galleries";
@@ -136,6 +137,7 @@ export async function seedDemo(url: string, options: SeedOptions): Promise<SeedR
     const bucket = await storing;
     await checkDemo(client, ctx.galleryId, bucket);
     const keys = await seedApiKeys(client, ctx.galleryId);
+    await markDemoForEngine(client, ctx.galleryId);
     await client.query("commit");
     return {
       galleryId: ctx.galleryId,

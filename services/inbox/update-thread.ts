@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { recordTriageCorrection } from "../../db/queries/engine-corrections";
 import { findThread, threadEventResource, threadResource } from "../../db/queries/inbox";
 import { type ThreadColumns, updateThreadStatement } from "../../db/queries/inbox-writes";
 import { expectReferences } from "../../db/queries/rows";
@@ -63,7 +64,8 @@ function triageValue(value: unknown): SQL {
 /**
  * Changes a thread of the signed-in member: its state (`snoozed` with a snooze_until in the future; `open` and
  * `done` clear it), its assignee (a member of the gallery, or null), its triage (only the fields sent; a change
- * to an engine field sets triaged_at, corrected_intent changes only when sent). Records `inbox_thread.updated`
+ * to an engine field sets triaged_at, corrected_intent changes only when sent, and a new one is recorded in
+ * judgment_corrections with the judged message, as a labelled example). Records `inbox_thread.updated`
  * with `previous_attributes` (triage: the sub-fields that changed); a request that changes nothing records
  * nothing.
  */
@@ -104,6 +106,18 @@ export async function updateThread(ctx: ServiceContext, id: string, patch: Inbox
       if (value === before.triage[field]) continue;
       triage[field] = before.triage[field] as never;
       columns[triageColumns[field]] = triageValue(value);
+    }
+    // A member's correction is kept as a labelled example: the engine's intent, theirs, the judged message.
+    if ("corrected_intent" in triage && patch.triage?.corrected_intent) {
+      statements.push(
+        recordTriageCorrection(
+          galleryId,
+          id,
+          patch.triage.intent ?? before.triage.intent,
+          patch.triage.corrected_intent,
+          ctx.principal.memberId,
+        ),
+      );
     }
     if (engineTriageKeys.some((field) => field in triage)) {
       triage.triaged_at = before.triage.triaged_at;
