@@ -52,161 +52,178 @@ const negatableCue = <T extends string>(
 // ---------------------------------------------------------------------------------------------------------
 // Intent cues (English first, then the languages the gallery's mail comes in)
 
+/** Words for a work of art in a message, for cues that need one near them. */
+const WORK = String.raw`(one|piece|painting|picture|print|drawing|work|sculpture|bronze|photo(graph)?|canvas|bowl|vase|ceramic|litho(graph)?|woodcut|etching|gouache|watercolou?r|diptych|triptych|edition|maquette|study)s?`;
+
 const INTENT_CUES: Cue<Intent>[] = [
   ...negatableCue(
     "purchase_inquiry",
     3,
     "commits to buying a work",
-    String.raw`\b(i|we)('ll| will| would like to| want to|'d like to| wish to)? (take|buy|purchase|acquire) (it|them|both|the|this|that|no\.?|edition|one)\b`,
-    String.raw`\b(i|we)('d| would) like to (buy|purchase|acquire|go ahead|proceed)\b`,
-    String.raw`\b(want|wish|would like|looking) to (buy|purchase|acquire)\b`,
-    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! with)`,
-    String.raw`\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b`,
-    String.raw`\binterested in (acquiring|purchasing|buying)\b`,
-    String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b(one|piece|painting|print|drawing|work|sculpture|bronze|photo|canvas|bowl|vase|litho|woodcut|diptych|triptych)s?\b)`,
-    String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b`,
-    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bkaufen\b|\bprendiamo\b|\bcompr(o|amos|ar)\b|\blo prendo\b`,
+    String.raw`\b(i|we)('ll| will| would like to| want to|'d like to| wish to)? (take|buy|purchase|acquire|secure) (it|them|both|the|this|that|no\.?|edition|one|these|those)\b`,
+    String.raw`\b(i|we)('d| would) like to (buy|purchase|acquire|go ahead|proceed)\b|\bproceed with (the|it|this|that|our)\b`,
+    String.raw`\b(want|wish|would like|looking|ready|keen) to (buy|purchase|acquire|secure|commit)\b`,
+    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! with)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b`,
+    String.raw`\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
+    String.raw`\binterested in (acquiring|purchasing|buying)\b|\bapproved the (purchase|acquisition)\b|\bacquisition of\b`,
+    String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b${WORK}\b)`,
+    String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b|\btake payment\b`,
+    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bnous (le|la) prenons\b|\bkaufen\b|\b(wir|ich) nehmen?\b|\bprendiamo\b|\bprendo\b|\bcompr(o|amos|ar)\b|\bnos (lo|la) quedamos\b|\bnos quedamos con\b|\bme (lo|la) quedo\b`,
   ),
   ...negatableCue(
     "purchase_inquiry",
     2.5,
     "asks to hold or reserve a work, or makes an offer",
-    String.raw`\b(hold|reserve|reservation|reserving|first (right of )?refusal|on hold for (me|us))\b`,
-    String.raw`\b(make|submit|submitting) an offer\b|\boffer (of|for)\b|\bcounter[- ]?offer\b|\bwould (you|u) (take|accept)\b`,
+    String.raw`\b(hold|reserve|reservation|reserving|first (right of )?refusal|on hold for (me|us)|keep (it|them) (aside|for (me|us))|(put|set) (it|them) aside)\b`,
+    String.raw`\b(make|submit|submitting) an offer\b|\boffer (of|for)\b|\bcounter[- ]?offer\b|\bwould (you|u|the artist) (take|accept|consider)\b|\bis [€£$]?\s?\d[\d,.]*\s?k?\s?(€|eur|gbp|usd)? ?possible\b`,
     String.raw`\b(put|place) (down )?a deposit\b|\bdeposit on\b|\bpay (for it )?now\b|\bcan pay now\b|\bpay for (the|it|this|that)\b`,
-    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b`,
-    String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b`,
+    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b`,
+    String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b|\b(vous|te|le) propos(ons|e)\b|\bproposition\b|\bangebot\b|\bofferta\b|\boferta\b`,
   ),
   ...cue(
     "purchase_inquiry",
     1,
     "names a step of buying",
-    String.raw`\bnext steps?\b|\bflexibility on the price\b`,
+    String.raw`\bnext steps?\b|\bflexibility on the price\b|\bpaperwork\b`,
   ),
   ...negatableCue(
     "price_request",
     2.5,
     "asks a price",
-    String.raw`\bhow much\b|\bprice (list|range|of|on|for)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b`,
-    String.raw`\b(the |its )?prices?\b\??|\bcost\b|\bgoing for\b|\bprice\?`,
-    String.raw`\bprix\b|\bcombien\b|\bpreis(e|liste)?\b|\bwas kostet\b|\bquanto costa\b|\bprezzo\b|\bprecio\b|\bcuánto\b`,
+    String.raw`\bhow much\b|\bprice (list|range|of|on|for|point)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b|\basking (price|for)\b|\bwhat (are )?you('re| are)? asking\b`,
+    String.raw`\b(the |its )?prices?\b\??|\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\bquote (for|on) (the|a|this)\b`,
+    String.raw`\bprix\b|\btarifs?\b|\bcombien\b|\bpreis(e|liste)?\b|\bkoste[tn]\b|\bquanto (costa|viene)\b|\bprezz[oi]\b|\bcosto\b|\bprecios?\b|\bcuánto\b|\bcuesta\b`,
   ),
   ...cue(
     "availability",
     2.5,
     "asks whether a work is available",
-    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have)\b|\b(sold|gone|spoken for)( yet| out)?\b`,
-    String.raw`\bunsold\b|\b(any|anything) (left|remaining)\b|\bdo you (still )?have any\b|\bremaining edition\b`,
-    String.raw`\bdisponible\b|\bverfügbar\b|\bdisponibile\b|\bquedan\b|\bnoch zu haben\b`,
+    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer)\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
+    String.raw`\bunsold\b|\b(any|anything)( of [^.?!]{1,30})? (left|remaining)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
+    String.raw`\bdisponible\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b`,
   ),
   ...cue(
     "logistics",
     2,
     "arranges shipping, delivery, installation or storage",
-    String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|packed|packing|pick[- ]?up|collect|delivery|deliver(ed)?|tracking( number)?)\b`,
-    String.raw`\b(customs|carnet|export licen[cs]e|temporary import|truck|van|driver|loading bay|service lift|storage|warehouse)\b`,
-    String.raw`\b(install(ation|er)?|hang(ing)?|hanging height|anchors|plinth delivery|condition report|loan return|travel frame)\b`,
-    String.raw`\bin transit\b`,
-    String.raw`\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b`,
+    String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|pack(ed|ing)?|pick[- ]?up|collect(ion|ing)?|delivery|deliver(ed)?|tracking( number)?|handlers?)\b`,
+    String.raw`\b(truck|van|driver|loading (bay|door)|service lift|lift|step-free|storage|store|warehouse|in transit)\b`,
+    String.raw`\b(install(ation|er|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
+    String.raw`\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
+  ),
+  ...cue(
+    "logistics",
+    3,
+    "customs and export formalities",
+    String.raw`\b(customs|carnet|export licen[cs]e|export|temporary import|eori|cites)\b`,
   ),
   ...negatableCue(
     "consignment",
     3.5,
     "wants the gallery to sell a work for them",
-    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell (mine|my|our)\b|\bsell it on\b`,
-    String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| am| are|'m|'re)?( like| looking| thinking( of)?| hoping)?( to)? (sell|selling|part with)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b`,
-    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bverkaufen\b.{0,60}\b(ich|wir)\b|\b(ich|wir) möchte(n)? .{0,60}verkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bquiero vender\b|\bvender\b`,
+    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (buyer|home)\b|\bletting go of\b|\bpart with\b`,
+    String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
+    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
     1.5,
     "an owner's terms of sale",
-    String.raw`\bcommission (rate|if)\b|\bwhat'?s your commission\b|\bestimate\b|\bvalu(e|ation|ing) (them|it|our)\b|\bnet\b`,
+    String.raw`\bcommission (rate|if)\b|\bwhat'?s your commission\b|\bprovision\b|\bconditions\b|\bestimate\b|\bnet\b|\binherited\b|\bmy late\b`,
+  ),
+  ...cue(
+    "consignment",
+    3,
+    "asks a valuation of their own works",
+    String.raw`\b(value|valu(ing|ation) of|valu(ing|e)) (my|our|them|it)\b|\bwhat (price )?could you (achieve|get) for (my|our)\b`,
   ),
   ...cue(
     "press",
     3,
     "a journalist's or publication's request",
-    String.raw`\b(journalist|article|interview|quote from|a quote|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|review copy|press (preview|release|team|image)|picture desk|editorial)\b`,
-    String.raw`\b(magazine|newspaper|the art newspaper|frieze|artforum|apollo|artreview|guardian|bbc|standard|time out|monopol|corriere|faz)\b`,
-    String.raw`\b(writing|preparing) (a|an|the|it)\b.{0,30}\b(piece|article|review|feature|up)\b|\bfeature\b|\blistings?\b|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b`,
-    String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b`,
+    String.raw`\b(journalist|reporter|editor|critic|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
+    String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication)\b`,
+    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b`,
+    String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
     "event_rsvp",
     3,
     "answers or asks about an invitation",
-    String.raw`\b(invitation|invite|invited|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline|accepted:)\b`,
-    String.raw`\b(opening|private view|vernissage|preview evening|dinner|breakfast|artist talk|the talk|curator'?s tour|the tour)\b`,
-    String.raw`\beröffnung\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bnous viendrons\b|\bje viendrai\b|\binvitación\b`,
+    String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?:?|accepted:)\b`,
+    String.raw`\b(opening|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
+    String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
   ),
   ...cue(
     "invoice_payment",
     3,
     "invoices or payment on an agreed sale",
-    String.raw`\b(invoice|inv-[\d-]+|pro ?forma|remittance|receipt|refund|iban|bank details|payment( link| schedule| run| reference)?|instal(l)?ments?|balance|vat|resale right|swift)\b`,
-    String.raw`\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|settle|card payment|declined)\b`,
-    String.raw`\bfacture\b|\brechnung\b|\büberweis\p{L}*\b|\bzahlung\b|\bbonifico\b|\brata\b|\bpago\b|\bfactura\b`,
+    String.raw`\b(invoices?|inv-[\d-]+|pro ?forma|remittance|receipt|refund|iban|bank details|payment( link| schedule| run| reference)?|instal(l)?ments?|the balance|vat|resale right|swift)\b`,
+    String.raw`\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|settled?|card payment|declined|money'?s? (has )?(gone|been sent))\b`,
+    String.raw`\bfactur[ea]\b|\bfattura\b|\brechnung\b|\büberweis\p{L}*\b|\bzahlung\b|\bbonifico\b|\brata\b|\bpago\b|\bpagamento\b|\bpaiement\b|\bvirement\b`,
   ),
   ...cue(
     "invoice_payment",
     1.5,
     "reports a payment made",
-    String.raw`\b(wired|paid|transfer|bonifico fatto|pago hecho)\b`,
+    String.raw`\b(wired|paid|transfer(red)?|bonifico fatto|pago hecho)\b`,
   ),
   ...cue(
     "spam",
     4,
     "reads as bulk or fraudulent mail",
-    String.raw`\bunsubscribe\b|\bview in browser\b|\bmanage your email preferences\b|\byou are receiving this\b|\bthis week only\b|\blimited (spots|time)\b`,
-    String.raw`\bclick (here|the link)\b|\bverify your account\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox) .{0,30}(locked|quota)\b`,
-    String.raw`\bcertified cheque\b|\bwestern union\b|\bmy shipper\b|\bgift card\b|\blottery\b|\bguaranteed\b.{0,20}\breturns\b|\bcrypto\b|\bnft\b`,
-    String.raw`\btax refund\b|\bearn \$?\d+|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b`,
+    String.raw`\bunsubscribe\b|\bview in browser\b|\b(manage|update) your (email )?preferences\b|\bforward to a friend\b|\byou are receiving this\b|\bthis week only\b|\blimited (spots|time|offer)\b|\boffer ends\b|\b0% financing\b|\bin this issue\b`,
+    String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
+    String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (daily|\$?\d+)`,
+    String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
     "spam",
     2,
-    "mass-mail wording",
-    String.raw`\bdear (customer|valued customer|sir|artist/gallery|gallery owner)\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
+    "mass-mail wording or a link with a call to act",
+    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
+    String.raw`\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
   ),
   ...cue(
     "other",
     5,
     "an automatic reply",
-    String.raw`\bout of (the )?office\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b`,
+    String.raw`\bout of (the )?office\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
   ),
   ...cue(
     "other",
     2,
     "a thank-you, an artist's submission or another matter",
-    String.raw`\bthank(s| you)( so much)?\b|\bcongratulations\b|\bportfolio\b|\brepresentation\b|\bnew artists\b|\bstudio visit\b|\bvisit my studio\b|\bintern(ship)?\b|\bmailing list\b`,
-    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong number\b|\bleft my\b|\bhas anyone found\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bok\b|\bperfect\b`,
+    String.raw`\bthank(s| you)( so much| both)?\b|\bcongratulations\b|\bportfolio\b|\bsubmission\b|\bgroup show\b|\brepresentation\b|\bnew artists\b|\bstudio visit\b|\bvisit my studio\b|\bintern(ship)?\b|\bmailing list\b|\bremove me\b|\bdelete my\b`,
+    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhas anyone found\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bok\b|\bperfect\b|\bgroup of\b|\bstudents\b`,
   ),
 ];
 
 // Cues read in the subject line, weighed lightly (a "Re:" subject is the history's, not the new ask).
 const SUBJECT_WEIGHT = 0.6;
-const REPLY_SUBJECT_WEIGHT = 0.25;
+const REPLY_SUBJECT_WEIGHT = 0.15;
 // An earlier unanswered message's asks, weighed when the judged one chases it.
 const CHASED_WEIGHT = 0.6;
 
 // ---------------------------------------------------------------------------------------------------------
 // Urgency, reply and escalation cues
 
+const SAME_DAY = "a same-day deadline";
+
 const URGENCY_CUES: Cue<Urgency>[] = [
   ...cue(
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at the (front |back |main )?(door|entrance|gate)|(parked|waiting|double parked|standing|stood) outside|outside now|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
   ),
   ...cue(
     "today",
     3,
-    "a same-day deadline",
+    SAME_DAY,
     String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
     String.raw`\b(aujourd'hui|ce soir|heute|stasera|oggi|hoy)\b`,
   ),
@@ -220,7 +237,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "today",
     2,
     "a time of day",
-    String.raw`\b(till|until|by|before|around|at|for the) \d{1,2}(:\d\d)? ?(am|pm)\b|\btill \d{1,2}\b`,
+    String.raw`\b(till|until|by|before|around|at|for|for the) \d{1,2}(:\d\d)? ?(am|pm)\b|\btill \d{1,2}\b`,
   ),
   ...cue(
     "this_week",
@@ -235,6 +252,10 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     String.raw`\b(portfolio|representation|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|months?)\b|\b20(27|28)\b`,
   ),
 ];
+
+/** Words that make a time a deadline or an appointment rather than a report of the past. */
+const DEADLINE =
+  /\b(deadline|need(ed|s)?|by|before|until|till|due|filing|print|coming|arriv\w*|booked|can|will|must|urgent\w*|asap|running)\b/i;
 
 /** Sentences that ask for an answer or a decision. */
 const REPLY_CUES: Cue<"ask" | "status">[] = [
@@ -257,19 +278,21 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
     "chase",
     1,
     "chases an unanswered message",
-    String.raw`\b(following up|follow(ing)? up on|any (update|news)|still waiting|still no|(third|3rd|fourth|4th|second|2nd) (time|message|email|text|msg|try)|(asking|writing|chasing) again|just chasing|no (reply|answer|response)|nobody (answers|is answering)|haven'?t heard|had nothing back|have had nothing|i have now written|this is my (third|fourth|second)|hello\?+)`,
+    String.raw`\b(following up|follow(ing)? up on|any (update|news)|still waiting|still no|(third|3rd|fourth|4th|second|2nd) (time|message|email|text|msg|try)|(asking|writing|chasing) again|just chasing|no (reply|answer|response)|nobody (answers|is answering)|haven'?t heard|had nothing back|have had nothing|i have now written|this is my (third|fourth|second)|hello\?+|(gentle |friendly )?reminder|as per my (last|previous) (email|message)|i'?ve (asked|written|emailed|called) (twice|three times|several times|again)|no ?one (has )?(got|gotten|come) back|waiting (for|on) (a|an|your) (reply|answer|response)|still haven'?t|didn'?t hear back|(it is|it'?s) now a week)`,
+    String.raw`\brelance\b|\btoujours pas de réponse\b|\bkeine antwort\b|\bimmer noch (keine|nicht)\b|\bnessuna risposta\b|\bsollecito\b|\bsin respuesta\b|\btodav[ií]a no\b`,
   ),
   ...cue(
     "frustration",
     1,
     "frustration with the gallery",
-    String.raw`\b(unacceptable|ridiculous|disappointed|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling)\b|😤|🙄|😡`,
+    String.raw`\b(unacceptable|ridiculous|disappointed|disappointing|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling|upset|angry|furious|losing patience|poor service|terrible service|not good enough|shocked|unprofessional)\b|😤|🙄|😡|😠`,
+    String.raw`\b(inacceptable|déçu|enttäuscht|inakzeptabel|inaccettabile|deluso|inaceptable)\b`,
   ),
   ...cue(
     "walk_away",
     1,
     "a threat to walk away",
-    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you)\b`,
+    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|another (dealer|gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
   ),
 ];
 
@@ -315,18 +338,21 @@ function findCues<T extends string>(cues: Cue<T>[], text: JudgedText): Hit<T>[] 
   return hits;
 }
 
-/** A cue in a clause that asks weighs more: the request decides, not what the sender mentions. */
+/** A cue in a clause that asks weighs more than one in a clause that only tells: the request decides. */
 const ASKING_CLAUSE = 1.5;
+const TELLING_CLAUSE = 0.6;
 
 /** Sum of a value's cue weights: overlapping phrases once, with diminishing returns past the first. */
-function scoreOf<T extends string>(hits: Hit<T>[], to: T): number {
+function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true): number {
   const kept: Hit<T>[] = [];
   for (const h of hits
     .filter((x) => x.to === to && !x.negated)
     .sort((a, b) => b.weight - a.weight || a.start - b.start)) {
     if (!kept.some((k) => h.start < k.end && k.start < h.end)) kept.push(h);
   }
-  const weights = kept.map((h) => h.weight * (h.asks ? ASKING_CLAUSE : 1)).sort((a, b) => b - a);
+  const anyAsks = weighAsks && hits.some((h) => h.asks && !h.negated);
+  const factor = (h: Hit<T>) => (!anyAsks ? 1 : h.asks ? ASKING_CLAUSE : TELLING_CLAUSE);
+  const weights = kept.map((h) => h.weight * factor(h)).sort((a, b) => b - a);
   return weights.reduce((sum, w, i) => sum + w / (i + 1), 0);
 }
 
@@ -349,6 +375,7 @@ function softmax<T extends string>(values: readonly T[], scores: Record<T, numbe
 function decideIntent(
   scores: Record<Intent, number>,
   autoreply: boolean,
+  commits: boolean,
 ): { intent: Intent; rule: string | null } {
   if (scores.spam >= 4) return { intent: "spam", rule: "spam comes first" };
   if (autoreply) return { intent: "other", rule: "an automatic reply is other" };
@@ -359,7 +386,7 @@ function decideIntent(
   );
   const strongest = rest.reduce((a, i) => (scores[i] > scores[a] ? i : a), rest[0] as Intent);
   // A sale being agreed in this very message comes before its payment or delivery, which are steps of it.
-  if (scores.purchase_inquiry >= 3 && (strongest === "invoice_payment" || strongest === "logistics"))
+  if (commits && (strongest === "invoice_payment" || strongest === "logistics"))
     return {
       intent: "purchase_inquiry",
       rule: "a purchase being agreed comes before its payment and delivery",
@@ -372,7 +399,6 @@ function decideIntent(
     if (scores.availability > 0) return { intent: "availability", rule: null };
     return { intent: scores.price_request > 0 ? "price_request" : "purchase_inquiry", rule: null };
   }
-  if (scores[strongest] <= 0 && scores.spam > 0) return { intent: "spam", rule: null };
   if (scores[strongest] <= 0) return { intent: "other", rule: "no ask recognised" };
   return { intent: strongest, rule: null };
 }
@@ -464,7 +490,8 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
   for (const intent of INTENTS) {
     const subjectWeight = isReplySubject ? REPLY_SUBJECT_WEIGHT : SUBJECT_WEIGHT;
     scores[intent] =
-      scoreOf(hits, intent) +
+      // Spam is a property of the whole message, not of one request in it.
+      scoreOf(hits, intent, intent !== "spam") +
       subjectWeight * scoreOf(subjectHits, intent) +
       chased.reduce((sum, h) => sum + CHASED_WEIGHT * scoreOf(h, intent), 0);
   }
@@ -474,7 +501,8 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     /^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office|réponse automatique|abwesenheit)/i.test(
       subject,
     );
-  const { intent, rule } = decideIntent(scores, autoreply);
+  const commits = hits.some((h) => h.to === "purchase_inquiry" && h.weight >= 3 && !h.negated);
+  const { intent, rule } = decideIntent(scores, autoreply, commits);
   const adjusted = { ...scores };
   adjusted.other += 0.5; // what nothing else explains is other
   adjusted[intent] = Math.max(...INTENTS.map((i) => adjusted[i])) + 1.5;
@@ -506,12 +534,20 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
   if (spamOrAuto) expectsReply = intent === "spam" ? 0.03 : 0.02;
 
   // Urgency: the intent's pace, moved by time cues, channel and escalation.
-  const urgencyHits = findCues(URGENCY_CUES, text).filter((h) => !h.negated);
+  // "Transferred today" reports; "by 3pm today" or "can we collect today?" asks: a same-day word counts fully
+  // only in a sentence that asks or names a deadline.
+  const urgencyHits = findCues(URGENCY_CUES, text)
+    .filter((h) => !h.negated)
+    .map((h) => {
+      const sentence = sentenceAt(text.sentences, h.start);
+      const pressing = sentence !== undefined && (sentence.asks || DEADLINE.test(sentence.text));
+      return h.effect === SAME_DAY && !pressing ? { ...h, weight: h.weight * 0.5 } : h;
+    });
   const uScores: Record<Urgency, number> = { now: 0, today: 0, this_week: 0, later: 0 };
   // Another matter that asks something is answered within the week, not left for later.
   const base = intent === "other" && !autoreply && expectsReply >= 0.5 ? "this_week" : BASE_URGENCY[intent];
   uScores[base] += 2.5;
-  for (const u of URGENCIES) uScores[u] += scoreOf(urgencyHits, u);
+  for (const u of URGENCIES) uScores[u] += scoreOf(urgencyHits, u, false);
   if (!spamOrAuto && intent !== "other") {
     if (input.channel !== "email") {
       uScores.now += 0.5;
