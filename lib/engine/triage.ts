@@ -53,7 +53,8 @@ const negatableCue = <T extends string>(
 // Intent cues (English first, then the languages the gallery's mail comes in)
 
 /** Words for a work of art in a message, for cues that need one near them. */
-const WORK = String.raw`(one|piece|painting|picture|print|drawing|work|sculpture|bronze|photo(graph)?|canvas|bowl|vase|ceramic|litho(graph)?|woodcut|etching|gouache|watercolou?r|diptych|triptych|edition|maquette|study)s?`;
+const WORK =
+  "(one|piece|painting|picture|print|drawing|work|sculpture|bronze|photo(graph)?|canvas|bowl|vase|ceramic|litho(graph)?|woodcut|etching|gouache|watercolou?r|diptych|triptych|edition|maquette|study)s?";
 
 const INTENT_CUES: Cue<Intent>[] = [
   ...negatableCue(
@@ -63,12 +64,12 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(i|we)('ll| will| would like to| want to|'d like to| wish to)? (take|buy|purchase|acquire|secure) (it|them|both|the|this|that|no\.?|edition|one|these|those)\b`,
     String.raw`\b(i|we)('d| would) like to (buy|purchase|acquire|go ahead|proceed)\b|\bproceed with (the|it|this|that|our)\b`,
     String.raw`\b(want|wish|would like|looking|ready|keen) to (buy|purchase|acquire|secure|commit)\b`,
-    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! with)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b`,
+    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! with)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b|\bshake (hands|on it)\b|\bcome home with (us|me)\b|\b(can|could) (we|i) sign\b|\bmake (that|it) happen\b`,
     String.raw`\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
     String.raw`\binterested in (acquiring|purchasing|buying)\b|\bapproved the (purchase|acquisition)\b|\bacquisition of\b`,
     String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b${WORK}\b)`,
     String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b|\btake payment\b`,
-    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bnous (le|la) prenons\b|\bkaufen\b|\b(wir|ich) nehmen?\b|\bprendiamo\b|\bprendo\b|\bcompr(o|amos|ar)\b|\bnos (lo|la) quedamos\b|\bnos quedamos con\b|\bme (lo|la) quedo\b`,
+    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bnous (le|la) prenons\b|\bkaufen\b|\b(wir|ich) nehmen?\b|\bprendiamo\b|\bprendo\b|\bcompr(o|amos|ar)\b|\bnos (lo|la) quedamos\b|\bnos quedamos con\b|\bme (lo|la) quedo\b|\bacquisto\b|\bachat\b|\bkaufe\b`,
   ),
   ...negatableCue(
     "purchase_inquiry",
@@ -77,7 +78,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(hold|reserve|reservation|reserving|first (right of )?refusal|on hold for (me|us)|keep (it|them) (aside|for (me|us))|(put|set) (it|them) aside)\b`,
     String.raw`\b(make|submit|submitting) an offer\b|\boffer (of|for)\b|\bcounter[- ]?offer\b|\bwould (you|u|the artist) (take|accept|consider)\b|\bis [€£$]?\s?\d[\d,.]*\s?k?\s?(€|eur|gbp|usd)? ?possible\b`,
     String.raw`\b(put|place) (down )?a deposit\b|\bdeposit on\b|\bpay (for it )?now\b|\bcan pay now\b|\bpay for (the|it|this|that)\b`,
-    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b`,
+    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b|\b\d+([.,]\d+)?\s?k? (final|and we)\b|\b(go|going) to \d`,
     String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b|\b(vous|te|le) propos(ons|e)\b|\bproposition\b|\bangebot\b|\bofferta\b|\boferta\b`,
   ),
   ...cue(
@@ -91,7 +92,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     2.5,
     "asks a price",
     String.raw`\bhow much\b|\bprice (list|range|of|on|for|point)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b|\basking (price|for)\b|\bwhat (are )?you('re| are)? asking\b`,
-    String.raw`\b(the |its )?prices?\b\??|\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\bquote (for|on) (the|a|this)\b`,
+    String.raw`\b(the |its )?prices?\b\??|\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\b(priced|listed) at\b|\bprice band\b|\bquote (for|on) (the|a|this)\b`,
     String.raw`\bprix\b|\btarifs?\b|\bcombien\b|\bpreis(e|liste)?\b|\bkoste[tn]\b|\bquanto (costa|viene)\b|\bprezz[oi]\b|\bcosto\b|\bprecios?\b|\bcuánto\b|\bcuesta\b`,
   ),
   ...cue(
@@ -121,9 +122,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     "consignment",
     3.5,
     "wants the gallery to sell a work for them",
-    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (buyer|home)\b|\bletting go of\b|\bpart with\b`,
+    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (buyer|home)\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
-    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
+    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
@@ -141,7 +142,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "press",
     3,
     "a journalist's or publication's request",
-    String.raw`\b(journalist|reporter|editor|critic|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
+    String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
     String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication)\b`,
     String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b`,
     String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
@@ -158,9 +159,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     "invoice_payment",
     3,
     "invoices or payment on an agreed sale",
-    String.raw`\b(invoices?|inv-[\d-]+|pro ?forma|remittance|receipt|refund|iban|bank details|payment( link| schedule| run| reference)?|instal(l)?ments?|the balance|vat|resale right|swift)\b`,
-    String.raw`\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|settled?|card payment|declined|money'?s? (has )?(gone|been sent))\b`,
-    String.raw`\bfactur[ea]\b|\bfattura\b|\brechnung\b|\büberweis\p{L}*\b|\bzahlung\b|\bbonifico\b|\brata\b|\bpago\b|\bpagamento\b|\bpaiement\b|\bvirement\b`,
+    String.raw`\b(invoices?|inv-[\d-]+|pro ?forma|remittance|receipt|refund|iban|bank details|payment( link| schedule| run| reference)?|instal(l)?ments?|the balance|vat|resale right|swift|credit note)\b`,
+    String.raw`\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|settled?|card payment|declined|pay (half|part|the rest|in full)|money'?s? (has )?(gone|been sent))\b`,
+    String.raw`\bfactur[ea]\b|\bfattura\b|\brechnung\b|\büberweis\p{L}*\b|\bzahlung\b|\bbonifico\b|\brata\b|\bpago\b|\bpagamento\b|\bpaiement\b|\bvirement\b|\bbetrag\b|\beingang\b`,
   ),
   ...cue(
     "invoice_payment",
@@ -176,28 +177,28 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
     String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (daily|\$?\d+)`,
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? check\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
     "spam",
     2,
     "mass-mail wording or a link with a call to act",
-    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
+    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
     String.raw`\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
   ),
   ...cue(
     "other",
     5,
     "an automatic reply",
-    String.raw`\bout of (the )?office\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
+    String.raw`\bout of (the )?office\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
   ),
   ...cue(
     "other",
     2,
     "a thank-you, an artist's submission or another matter",
     String.raw`\bthank(s| you)( so much| both)?\b|\bcongratulations\b|\bportfolio\b|\bsubmission\b|\bgroup show\b|\brepresentation\b|\bnew artists\b|\bstudio visit\b|\bvisit my studio\b|\bintern(ship)?\b|\bmailing list\b|\bremove me\b|\bdelete my\b`,
-    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhas anyone found\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bok\b|\bperfect\b|\bgroup of\b|\bstudents\b`,
+    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhas anyone found\b|\b(did|has) anyone (find|found|seen)\b|\blost\b|\bvolunteer(s|ing)?\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bok\b|\bperfect\b|\bgroup of\b|\bstudents\b`,
   ),
 ];
 
@@ -217,7 +218,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at the (front |back |main )?(door|entrance|gate)|(parked|waiting|double parked|standing|stood) outside|outside now|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) (front |back |main )?(door|entrance|gate|shutter)|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside now|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
   ),
   ...cue(
@@ -249,7 +250,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b(portfolio|representation|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|months?)\b|\b20(27|28)\b`,
+    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|months?)\b|\b20(27|28)\b`,
   ),
 ];
 
