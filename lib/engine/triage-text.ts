@@ -62,7 +62,7 @@ const CLOSING =
 
 /** Request forms that make a sentence an ask even without a question mark. */
 const ASK_FORMS =
-  /\b(could you|can you|would you|will you|can u|could u|(?<!yes )(pls|please)(?! (give|find|note|see|feel)\b)|let me know|lmk|kindly|(i|we)('d| would) (like|love) (to (know|ask|see|have|book|arrange|reserve|receive|get|confirm|check)|(for )?you to|a |an |the |some )|(i|we)('d| would) (be grateful|appreciate)|(^|\s)would appreciate|need (to know|you to)|send me|tell me|(please|kindly|you) confirm|confirm (the|that|if|whether|receipt)|pourriez-vous|pouvez-vous|merci de|können sie|könnten sie|bitte|potete|potresti|mi confermi|me confirmas|podrían|puede)\b/i;
+  /\b(could you|can you|would you|will you|can u|could u|(?<!yes )(pls|please)(?! (give|find|note|see|feel)\b)|let me know|lmk|kindly|(i|we)('d| would) (like|love) (to (know|ask|see|have|book|arrange|reserve|receive|get|confirm|check)|(for )?(you|the gallery) to|a |an |the |some )|(i|we)('d| would) (be grateful|appreciate)|(^|\s)would appreciate|need (to know|you to)|send me|tell me|(please|kindly|you) confirm|confirm (the|that|if|whether|receipt)|pourriez-vous|pouvez-vous|merci de|können sie|könnten sie|bitte|potete|potresti|mi confermi|me confirmas|podrían|puede)\b/i;
 
 /** The sender's new text of a message body, with quoted history and signature blanked out. */
 export function judgedText(body: string): JudgedText {

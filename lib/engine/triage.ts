@@ -69,7 +69,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\binterested in (acquiring|purchasing|buying)\b|\bapproved the (purchase|acquisition)\b|\bacquisition of\b`,
     String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b${WORK}\b)`,
     String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b|\btake payment\b`,
-    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bnous (le|la) prenons\b|\bkaufen\b|\b(wir|ich) nehmen?\b|\bprendiamo\b|\bprendo\b|\bcompr(o|amos|ar)\b|\bnos (lo|la) quedamos\b|\bnos quedamos con\b|\bme (lo|la) quedo\b|\bacquisto\b|\bachat\b|\bkaufe\b`,
+    String.raw`\bacquérir\b|\bacheter\b|\bje (le|la) prends\b|\bnous (le|la) prenons\b|\bkaufen\b|\b(wir|ich) nehmen?\b|\bprendiamo\b|\bprendo\b|\bcompr(o|amos|ar)\b|\bnos (lo|la) quedamos\b|\bnos quedamos con\b|\bme (lo|la) quedo\b|\bacquisto\b|\bachat\b|\bkaufe\b|\b(wir|ich) möchten? [^.?!]{0,40}\bnehmen\b|\bje prends\b|\bmake it (mine|ours)\b|\bi'?ll have it\b`,
   ),
   ...negatableCue(
     "purchase_inquiry",
@@ -79,7 +79,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(make|submit|submitting) an offer\b|\boffer (of|for)\b|\bcounter[- ]?offer\b|\bwould (you|u|the artist) (take|accept|consider)\b|\bis [€£$]?\s?\d[\d,.]*\s?k?\s?(€|eur|gbp|usd)? ?possible\b`,
     String.raw`\b(put|place) (down )?a deposit\b|\bdeposit on\b|\bpay (for it )?now\b|\bcan pay now\b|\bpay for (the|it|this|that)\b`,
     String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b|\b\d+([.,]\d+)?\s?k? (final|and we)\b|\b(go|going) to \d`,
-    String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b|\b(vous|te|le) propos(ons|e)\b|\bproposition\b|\bangebot\b|\bofferta\b|\boferta\b`,
+    String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b|\b(vous|te|le) propos(ons|e)\b|\bproposition\b|\bangebot\b|\bofferta\b|\boferta\b|\boffre\b|\bzurücklegen\b|\breservieren\b|\btenere da parte\b|\briservar\w*\b|\bapart(ar|ármelo|ármela)\b`,
   ),
   ...cue(
     "purchase_inquiry",
@@ -99,9 +99,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     "availability",
     2.5,
     "asks whether a work is available",
-    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer)\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
+    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
     String.raw`\bunsold\b|\b(any|anything)( of [^.?!]{1,30})? (left|remaining)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
-    String.raw`\bdisponible\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b`,
+    String.raw`\bdisponible\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
   ),
   ...cue(
     "logistics",
@@ -109,7 +109,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "arranges shipping, delivery, installation or storage",
     String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|pack(ed|ing)?|pick[- ]?up|collect(ion|ing)?|delivery|deliver(ed)?|tracking( number)?|handlers?)\b`,
     String.raw`\b(truck|van|driver|loading (bay|door)|service lift|lift|step-free|storage|store|warehouse|in transit)\b`,
-    String.raw`\b(install(ation|er|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
+    String.raw`\b(install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
     String.raw`\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
   ),
   ...cue(
@@ -122,9 +122,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     "consignment",
     3.5,
     "wants the gallery to sell a work for them",
-    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (buyer|home)\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
+    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\bsecondary market\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
-    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
+    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
@@ -143,17 +143,17 @@ const INTENT_CUES: Cue<Intent>[] = [
     3,
     "a journalist's or publication's request",
     String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
-    String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication)\b`,
-    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b`,
+    String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
+    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
     String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
     "event_rsvp",
     3,
     "answers or asks about an invitation",
-    String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?:?|accepted:)\b`,
+    String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|(will|we'?ll) (both |all )?be there|tentative:|on the list|late view|space at|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?:?|accepted:)\b`,
     String.raw`\b(opening|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
-    String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
+    String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bl'invitation\b|\bmerci pour l'invitation\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
   ),
   ...cue(
     "invoice_payment",
@@ -177,21 +177,21 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
     String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (daily|\$?\d+)`,
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? check\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? check\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
     "spam",
     2,
     "mass-mail wording or a link with a call to act",
-    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
+    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bgreetings\b|\bdear client\b|\bwithin \d+ hours\b|\bexpires? in \d+ hours\b|\bbook a free call\b|\bcheque\b|\bdomain\b|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
     String.raw`\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
   ),
   ...cue(
     "other",
     5,
     "an automatic reply",
-    String.raw`\bout of (the )?office\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
+    String.raw`\bout of (the )?office\b|\bannual leave\b|\bin ferie\b|\ben vacances\b|\bim urlaub\b|\bde vacaciones\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
   ),
   ...cue(
     "other",
@@ -218,7 +218,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) (front |back |main )?(door|entrance|gate|shutter)|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside now|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception)|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside now|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
   ),
   ...cue(
@@ -250,7 +250,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|months?)\b|\b20(27|28)\b`,
+    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|months away|next month)\b|\b20(27|28)\b`,
   ),
 ];
 
@@ -499,7 +499,7 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
   if (chased.length > 0) signals.push(`asks of ${chased.length} earlier unanswered message(s) weighed`);
   const autoreply =
     [...hits, ...subjectHits].some((h) => h.to === "other" && h.weight >= 5 && !h.negated) ||
-    /^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office|réponse automatique|abwesenheit)/i.test(
+    /^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office|réponse automatique|risposta automatica|respuesta automática|automatische antwort|abwesenheit)/i.test(
       subject,
     );
   const commits = hits.some((h) => h.to === "purchase_inquiry" && h.weight >= 3 && !h.negated);
