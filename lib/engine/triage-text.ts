@@ -170,6 +170,8 @@ export function isNegated(sentences: TextSentence[], start: number, end: number)
   const sentence = sentences.find((s) => start >= s.start && start < s.end);
   if (sentence === undefined) return false;
   const inside = sentence.tokens.filter((t) => t.start >= start && t.end <= end);
+  // A negator inside the phrase itself ("I'm not in a position to buy it").
+  if (inside.some((t) => NEGATOR.test(t.text))) return true;
   const winkFlags = inside.length > 0 && inside.every((t) => t.negated);
   // wink's scope runs to the next punctuation; a chat line rarely has any, so the negator must also be near:
   // within six tokens before the phrase (four when wink did not flag it), with no clause break in between.
