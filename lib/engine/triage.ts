@@ -394,11 +394,13 @@ function decideIntent(
   );
   const strongest = rest.reduce((a, i) => (scores[i] > scores[a] ? i : a), rest[0] as Intent);
   // A sale being agreed in this very message comes before its payment or delivery, which are steps of it.
-  if (commits && (strongest === "invoice_payment" || strongest === "logistics"))
-    return {
-      intent: "purchase_inquiry",
-      rule: "a purchase being agreed comes before its payment and delivery",
-    };
+  if (commits && (strongest === "invoice_payment" || strongest === "logistics")) {
+    const rule =
+      scores[strongest] > 0
+        ? "a purchase being agreed comes before its payment and delivery"
+        : "purchase_inquiry comes first";
+    return { intent: "purchase_inquiry", rule };
+  }
   if (buyer > 0 && buyer >= scores[strongest]) {
     if (scores.purchase_inquiry >= 2.5)
       return { intent: "purchase_inquiry", rule: "purchase_inquiry comes first" };
