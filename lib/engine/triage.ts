@@ -5,7 +5,7 @@
  * How it reads a message:
  * - quoted replies and signatures are set aside, so a reply is judged on what the sender just wrote;
  * - cues are data (below): a pattern, the value it points to and a weight; a cue in a negation's scope within
- *   its clause ("not interested in buying") is weighed and set aside; a cue in a sentence that asks counts more;
+ *   its clause ("not interested in buying") is weighed and set aside; a cue in a clause that asks counts more;
  * - the precedence rules then decide between several asks: spam first, autoreplies are other, a seller is
  *   consignment, purchase_inquiry > price_request > availability, otherwise the strongest request;
  * - urgency starts from the intent's usual pace and moves with time cues, the channel and escalation;
@@ -106,7 +106,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "availability",
     2.5,
     "asks whether a work is available",
-    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
+    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
     String.raw`\bunsold\b|\b(any|anything)( of [^.?!]{1,30})? (left|remaining)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
     String.raw`\bdisponible\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
   ),
@@ -129,7 +129,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "consignment",
     3.5,
     "wants the gallery to sell a work for them",
-    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
+    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\b(ask|want|like|need|get) you to sell\b|\bfind (a )?buyers? for\b|\boffer(ing)? it to (your )?clients\b|\bsale or return\b|\bponer a la venta\b|\bverkaufen lassen\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
     String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
@@ -151,7 +151,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "a journalist's or publication's request",
     String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
     String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
-    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
+    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bnews (crew|team|desk)\b|\b(sky|bbc|itv|cnn|abc|cbs|nbc) news\b|\bwith the camera\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
     String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
@@ -184,28 +184,34 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
     String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (daily|\$?\d+)`,
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? check\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
     "spam",
     2,
     "mass-mail wording or a link with a call to act",
-    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bgreetings\b|\bdear client\b|\bwithin \d+ hours\b|\bexpires? in \d+ hours\b|\bbook a free call\b|\bcheque\b|\bdomain\b|\blegal action\b|\bfinal notice\b|\bshared a (file|document)\b|\bfinancial analyst\b|\bgold trading\b|\bpay (securely|£|\$|€)|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
+    String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bgreetings\b|\bdear client\b|\bwithin \d+ hours\b|\bexpires? in \d+ hours\b|\bbook a free call\b|\bworth a quick chat\b|\boverseas on business\b|\bcheque\b|\bdomain\b|\blegal action\b|\bfinal notice\b|\bshared a (file|document)\b|\bfinancial analyst\b|\bgold trading\b|\bpay (securely|£|\$|€)|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
     String.raw`\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
+  ),
+  ...cue(
+    "other",
+    3,
+    "asks to hire the space",
+    String.raw`\b(available|space|gallery) (to|for) hire\b|\bvenue hire\b|\bhire the (gallery|space)\b`,
   ),
   ...cue(
     "other",
     5,
     "an automatic reply",
-    String.raw`\bout of (the )?office\b|\bannual leave\b|\bin ferie\b|\ben vacances\b|\bim urlaub\b|\bde vacaciones\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
+    String.raw`\bout of (the )?office\b|\baway from the office\b|\bfuera de la oficina\b|\bestoy fuera\b|\bannual leave\b|\bin ferie\b|\ben vacances\b|\bim urlaub\b|\bde vacaciones\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
   ),
   ...cue(
     "other",
     2,
     "a thank-you, an artist's submission or another matter",
     String.raw`\bthank(s| you)( so much| both)?\b|\bcongratulations\b|\bportfolio\b|\bsubmission\b|\bgroup show\b|\brepresentation\b|\bnew artists\b|\bstudio visit\b|\bvisit my studio\b|\bintern(ship)?\b|\bmailing list\b|\bremove me\b|\bdelete my\b`,
-    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhas anyone found\b|\b(did|has) anyone (find|found|seen)\b|\blost\b|\bvolunteer(s|ing)?\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bok\b|\bperfect\b|\bgroup of\b|\bstudents\b`,
+    String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhand(ed)? in\b|\b(umbrella|scarf|gloves|coat|keys|wallet)\b|\bhas anyone found\b|\b(did|has) anyone (find|found|seen)\b|\blost\b|\bvolunteer(s|ing)?\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bgroup of\b|\bstudents\b`,
   ),
 ];
 
@@ -225,15 +231,16 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception)|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
   ),
-  ...cue(
+  // Negatable: "nothing urgent" or "not today" is no deadline.
+  ...negatableCue(
     "today",
     3,
     SAME_DAY,
     String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
-    String.raw`\b(aujourd'hui|ce soir|heute|stasera|oggi|hoy)\b`,
+    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche)\b`,
   ),
   ...cue(
     "today",
@@ -245,7 +252,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "today",
     2,
     "a time of day",
-    String.raw`\b(till|until|by|before|around|at|for|for the) \d{1,2}(:\d\d)? ?(am|pm)\b|\btill \d{1,2}\b`,
+    String.raw`\b(till|until|by|before|around|at|for|for the) \d{1,2}(:\d\d ?(am|pm)?| ?(am|pm))\b|\btill \d{1,2}\b`,
   ),
   ...cue(
     "this_week",
@@ -257,7 +264,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|months away|next month)\b|\b20(27|28)\b`,
+    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|months away|next month|in the (autumn|summer|fall|new year)|after the summer)\b|\b20(27|28)\b`,
   ),
 ];
 
@@ -293,14 +300,14 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
     "frustration",
     1,
     "frustration with the gallery",
-    String.raw`\b(unacceptable|ridiculous|disappointed|disappointing|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling|upset|angry|furious|losing patience|poor service|terrible service|rude|off-?putting|curtly|ignored|not on|not good enough|shocked|unprofessional)\b|😤|🙄|😡|😠`,
+    String.raw`\b(unacceptable|ridiculous|disappointed|disappointing|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling|upset|angry|furious|losing patience|poor service|terrible service|rude|off-?putting|curtly|ignored|not on|dismissive|went unanswered|not good enough|shocked|unprofessional)\b|😤|🙄|😡|😠`,
     String.raw`\b(inacceptable|déçu|enttäuscht|inakzeptabel|inaccettabile|deluso|inaceptable)\b`,
   ),
   ...cue(
     "walk_away",
     1,
     "a threat to walk away",
-    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|another (dealer|gallery)|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
+    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|another (dealer|gallery)|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
   ),
 ];
 
