@@ -2,6 +2,8 @@
  * The triage judge against its labelled set (test/engine/labelled/messages.json): intent, urgency, expects
  * reply and escalation, each with its target, a confusion matrix where there are more than two values, and the
  * figures of the held-out cases (the last 80, written after the judge was built and not tuned on) apart.
+ * The set grew in batches of 80, each written after a round of the judge and scored blind before the next
+ * round; those first-sight figures are kept below, as the honest measure of how the judge meets unseen mail.
  * `npx tsx scripts/engine-score/triage.ts` prints it.
  */
 import { judgeTriage } from "../../lib/engine/triage";
@@ -36,6 +38,26 @@ export const TRIAGE_CASES = labelled as LabelledMessage[];
 export const HOLDOUT_COUNT = 80;
 
 export const TARGETS = { intent: 0.9, urgency: 0.8, reply: 0.95, escalationF1: 0.8 } as const;
+
+/** Earlier batches, scored blind when written; the judge was then revised with them in view. */
+const BLIND_ROUNDS = [
+  { cases: "msg-243..322", intent: 0.625, urgency: 0.713, reply: 0.913, escalationF1: 1 },
+  { cases: "msg-323..402", intent: 0.725, urgency: 0.838, reply: 0.925, escalationF1: 1 },
+  { cases: "msg-403..482", intent: 0.738, urgency: 0.85, reply: 0.913, escalationF1: 0.909 },
+  { cases: "msg-483..562", intent: 0.663, urgency: 0.725, reply: 0.938, escalationF1: 0.857 },
+  { cases: "msg-563..642", intent: 0.763, urgency: 0.775, reply: 0.9, escalationF1: 0.923 },
+  { cases: "msg-643..722", intent: 0.813, urgency: 0.838, reply: 0.975, escalationF1: 0.923 },
+] as const;
+
+function blindHistory(key: "intent" | "urgency" | "reply" | "escalationF1"): string {
+  return [
+    "Earlier batches at first sight (scored blind, then joined the development cases):",
+    "",
+    "| batch | value |",
+    "|---|---:|",
+    ...BLIND_ROUNDS.map((r) => `| ${r.cases} | ${r[key]} |`),
+  ].join("\n");
+}
 
 /** A labelled case as the judge's input: its history, then the message itself. */
 export function triageInputOf(c: LabelledMessage): TriageInput {
@@ -159,6 +181,7 @@ export function scoreTriage(): ScoreSection[] {
         confusion(INTENTS, intentRows(judged)),
         "Held-out cases:",
         confusion(INTENTS, intentRows(holdout)),
+        blindHistory("intent"),
         "Misjudged:",
         misjudged(table(judged, (x) => [x.c.intent, x.j.intent])),
       ].join("\n\n"),
@@ -185,6 +208,7 @@ export function scoreTriage(): ScoreSection[] {
         confusion(URGENCIES, urgencyRows(judged)),
         "Held-out cases:",
         confusion(URGENCIES, urgencyRows(holdout)),
+        blindHistory("urgency"),
         "Misjudged:",
         misjudged(table(judged, (x) => [x.c.urgency, x.j.urgency])),
       ].join("\n\n"),
@@ -203,6 +227,7 @@ export function scoreTriage(): ScoreSection[] {
       ],
       detail: [
         caption,
+        blindHistory("reply"),
         "Misjudged:",
         misjudged(table(judged, (x) => [String(x.c.expects_reply), String(x.j.expectsReply >= 0.5)])),
       ].join("\n\n"),
@@ -221,6 +246,7 @@ export function scoreTriage(): ScoreSection[] {
       detail: [
         caption,
         `Escalating cases: ${esc.all.filter((p) => p.actual).length} of ${judged.length}.`,
+        blindHistory("escalationF1"),
         "Misjudged:",
         misjudged(table(judged, (x) => [String(x.c.escalating), String(x.j.escalating >= 0.5)])),
       ].join("\n\n"),
