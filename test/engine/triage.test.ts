@@ -1,0 +1,234 @@
+import { describe, expect, it } from "vitest";
+import { judgeTriage } from "../../lib/engine/triage";
+import { type Channel, INTENTS, type TriageMessage, URGENCIES } from "../../lib/engine/types";
+import { scoreTriage, TARGETS } from "../../scripts/engine-score/triage";
+
+const at = (iso: string) => `2026-12-0${iso}Z`;
+
+function inbound(body: string, sentAt = at("2T11:00:00"), subject: string | null = null): TriageMessage {
+  return { direction: "inbound", body, subject, sentAt, fromName: null, fromAddress: null };
+}
+
+function outbound(body: string, sentAt = at("1T10:00:00")): TriageMessage {
+  return { direction: "outbound", body, subject: null, sentAt, fromName: null, fromAddress: null };
+}
+
+function judge(
+  messages: TriageMessage[] | string,
+  channel: Channel = "email",
+  timeZone: string | null = null,
+) {
+  const thread = typeof messages === "string" ? [inbound(messages)] : messages;
+  return judgeTriage({ channel, messages: thread, timeZone });
+}
+
+describe("judgeTriage: the judged text", () => {
+  it("judges a reply on its new text, not on the quoted request below it", () => {
+    const body = [
+      "Lovely, thank you for letting me know.",
+      "",
+      "On Tue, 1 Dec 2026 at 09:12, Gallery <info@gallery.example> wrote:",
+      "> Could you tell me the price of the large canvas? Is it still available?",
+    ].join("\n");
+    const j = judge([outbound("It is 9,000."), inbound(body)]);
+    expect(j.intent).toBe("other");
+    expect(j.expectsReply).toBeLessThan(0.5);
+    for (const e of j.evidence) expect(e.start).toBeLessThan(body.indexOf("On Tue"));
+  });
+
+  it("sets a signature aside: a job title that mentions shipping does not make it logistics", () => {
+    const body =
+      "Hi, how much is the small linocut of the heron?\n\nBest regards,\nTara Quinn\nHead of Shipping & Crating, Q Logistics";
+    const j = judge(body);
+    expect(j.intent).toBe("price_request");
+    expect(j.signals.some((s) => s.includes("set aside"))).toBe(true);
+  });
+
+  it("gives phrase evidence whose offsets index the message body", () => {
+    const body = "Good morning! We'd like to buy the heron linocut – can you hold it until Friday?";
+    const j = judge(body);
+    expect(j.evidence.length).toBeGreaterThan(0);
+    for (const e of j.evidence) {
+      expect(e.source).toBe("message");
+      expect(body.slice(e.start, e.end)).toBe(e.phrase);
+    }
+    expect(j.evidence.some((e) => e.decisive && /buy/i.test(e.phrase))).toBe(true);
+  });
+});
+
+describe("judgeTriage: negation within its clause", () => {
+  it("'not looking to buy' is not purchase intent; the price question decides", () => {
+    const body = "I'm not looking to buy anything this year, but what do the small etchings cost?";
+    const j = judge(body);
+    expect(j.intent).toBe("price_request");
+    const negated = j.evidence.find((e) => /buy/i.test(e.phrase));
+    expect(negated?.decisive).toBe(false);
+  });
+
+  it("a negation in one clause does not cancel a commitment in the next", () => {
+    const j = judge("No need for the frame, but we'll take the heron linocut itself.");
+    expect(j.intent).toBe("purchase_inquiry");
+  });
+
+  it("a declined invitation is still an answer to an invitation", () => {
+    const j = judge("Thank you for the invite – sadly we can't make it to the opening this time.");
+    expect(j.intent).toBe("event_rsvp");
+    expect(j.expectsReply).toBeLessThan(0.5);
+  });
+});
+
+describe("judgeTriage: precedence between several asks", () => {
+  it("spam comes first, whatever it imitates", () => {
+    const j = judge([
+      inbound(
+        "Dear customer, your invoice INV-5521 is overdue. To avoid suspension pay now at invoice-settle-portal.com",
+        at("3T04:10:00"),
+        "Invoice overdue",
+      ),
+    ]);
+    expect(j.intent).toBe("spam");
+    expect(j.urgency).toBe("later");
+    expect(j.expectsReply).toBeLessThan(0.1);
+    expect(j.escalating).toBeLessThan(0.1);
+  });
+
+  it("an autoreply is other even when its subject quotes a price request", () => {
+    const j = judge([
+      inbound(
+        "I'm out of the office until Monday and will answer on my return.",
+        at("2T09:00:00"),
+        "Automatic reply: Price?",
+      ),
+    ]);
+    expect(j.intent).toBe("other");
+    expect(j.expectsReply).toBeLessThan(0.1);
+  });
+
+  it("purchase_inquiry beats price_request and availability in the same message", () => {
+    const j = judge(
+      "If the heron linocut is still free we'd like to buy it – how much is it with the frame?",
+    );
+    expect(j.intent).toBe("purchase_inquiry");
+    expect(j.signals.some((s) => s.includes("purchase_inquiry comes first"))).toBe(true);
+  });
+
+  it("price_request beats availability", () => {
+    const j = judge("Is the heron linocut still available, and how much is it?");
+    expect(j.intent).toBe("price_request");
+  });
+
+  it("a seller asking what a work would fetch is consignment, not a price request", () => {
+    const j = judge("What price could you get for my Frink print if I wanted to sell it through you?");
+    expect(j.intent).toBe("consignment");
+  });
+
+  it("a sale being agreed outranks the payment question that comes with it", () => {
+    const j = judge("Great, we'll take it. Do you prefer a bank transfer or card?");
+    expect(j.intent).toBe("purchase_inquiry");
+  });
+
+  it("judges other languages", () => {
+    expect(judge("Bonjour, quel est le prix de la petite gravure ?").intent).toBe("price_request");
+    expect(judge("Ist die kleine Radierung noch verfügbar?").intent).toBe("availability");
+    expect(judge("Vorrei vendere una litografia tramite la vostra galleria.").intent).toBe("consignment");
+  });
+});
+
+describe("judgeTriage: thread, channel and urgency", () => {
+  const first = inbound(
+    "Hi, could you send me the condition report for the heron linocut?",
+    at("1T09:00:00"),
+  );
+  const second = inbound("Hello, resending my question below.", at("2T09:00:00"));
+
+  it("a third unanswered inbound message escalates and is at least today", () => {
+    const third = inbound(
+      "Could someone please get back to me about the condition report?",
+      at("3T09:00:00"),
+    );
+    const j = judge([first, second, third]);
+    expect(j.escalating).toBeGreaterThanOrEqual(0.9);
+    expect(["now", "today"]).toContain(j.urgency);
+    expect(j.signals.some((s) => s.startsWith("third unanswered"))).toBe(true);
+  });
+
+  it("the same messages with a gallery reply in between do not escalate", () => {
+    const third = inbound("Could you also send the condition report for the heron print?", at("3T09:00:00"));
+    const j = judge([first, outbound("Of course, attached.", at("1T12:00:00")), third]);
+    expect(j.escalating).toBeLessThan(0.5);
+  });
+
+  it("frustration and a threat to walk away escalate without any history", () => {
+    const j = judge("Honestly this is unacceptable, nobody answers the phone. I'll buy elsewhere.");
+    expect(j.escalating).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("someone waiting downstairs is now", () => {
+    const j = judge(
+      "Hi, driver from the shipper, I'm downstairs with two crates, can someone open up?",
+      "sms",
+    );
+    expect(j.intent).toBe("logistics");
+    expect(j.urgency).toBe("now");
+  });
+
+  it("a buyer's ask defaults to today; a date months away is later", () => {
+    expect(judge("Do you still have the heron linocut?").urgency).toBe("today");
+    expect(judge("We'd like to talk about storing four works while we renovate next year.").urgency).toBe(
+      "later",
+    );
+  });
+
+  it("a time the payment was made is a report, not a same-day deadline", () => {
+    const j = judge("We wired the full amount for invoice INV-2026-0500 today. Remittance attached.");
+    expect(j.intent).toBe("invoice_payment");
+    expect(j.urgency).toBe("this_week");
+    expect(j.expectsReply).toBeLessThan(0.5);
+  });
+
+  it("records the channel and local time as a signal, out of hours in the gallery's zone", () => {
+    const j = judge([inbound("how much is the heron?", "2026-12-02T22:30:00Z")], "whatsapp", "Europe/Berlin");
+    expect(j.signals).toContain("sent on whatsapp at 23:30 Wed (out of hours)");
+  });
+});
+
+describe("judgeTriage: the shape of a judgment", () => {
+  it("gives every intent and urgency a probability, summing to 1, with the chosen value on top", () => {
+    for (const body of ["still avail?", "Thank you!", "Please send the invoice for the heron.", ""]) {
+      const j = judge(body, "sms");
+      expect(Object.keys(j.intentDistribution).sort()).toEqual([...INTENTS].sort());
+      expect(Object.keys(j.urgencyDistribution).sort()).toEqual([...URGENCIES].sort());
+      const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+      expect(sum(j.intentDistribution)).toBeCloseTo(1, 3);
+      expect(sum(j.urgencyDistribution)).toBeCloseTo(1, 3);
+      expect(j.intentProbability).toBe(Math.max(...Object.values(j.intentDistribution)));
+      expect(j.urgencyProbability).toBe(Math.max(...Object.values(j.urgencyDistribution)));
+      expect(j.expectsReply).toBeGreaterThanOrEqual(0);
+      expect(j.expectsReply).toBeLessThanOrEqual(1);
+      expect(j.model).toBe("triage-rules@1");
+    }
+  });
+
+  it("judges the last inbound message when the thread ends with the gallery's reply", () => {
+    const j = judge([
+      inbound("Is the heron linocut still available?"),
+      outbound("Yes it is!", at("2T12:00:00")),
+    ]);
+    expect(j.intent).toBe("availability");
+  });
+});
+
+describe("the labelled set", () => {
+  it("meets the four targets", () => {
+    const sections = scoreTriage();
+    const metric = (title: string, name: string) =>
+      sections.find((s) => s.title === title)?.metrics.find((m) => m.name === name)?.value ?? 0;
+    expect(sections.map((s) => s.title)).toEqual(["Intent", "Urgency", "Expects reply", "Escalating"]);
+    expect(sections.every((s) => s.cases >= 320)).toBe(true);
+    expect(metric("Intent", "accuracy")).toBeGreaterThanOrEqual(TARGETS.intent);
+    expect(metric("Urgency", "accuracy")).toBeGreaterThanOrEqual(TARGETS.urgency);
+    expect(metric("Expects reply", "accuracy")).toBeGreaterThanOrEqual(TARGETS.reply);
+    expect(metric("Escalating", "F1")).toBeGreaterThanOrEqual(TARGETS.escalationF1);
+    for (const s of sections) expect(s.calibration).toHaveLength(s.cases);
+  });
+});
