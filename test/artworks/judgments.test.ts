@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { judgmentSubjects, judgments } from "../../db/schema";
+import { judgments } from "../../db/schema";
 import type { DisclosureJudgment, ReadinessJudgment } from "../../lib/engine/types";
 import { newId } from "../../lib/ids";
 import { ArtworkJudgments } from "../../lib/schemas/judgments";
 import { call, callJson, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
-import { insertRow } from "../helpers/seed";
+import { insertRow, upsertJudgmentSubject } from "../helpers/seed";
 import { create } from "./helpers";
 
 /** GET /gallery/artworks/{id}/judgments: readiness and disclosure with what they rest on. */
@@ -65,7 +65,7 @@ async function judge(
 
 async function subject(g: TestGallery, artworkId: string, version: number, judgedVersion: number) {
   await db().execute(
-    insertRow(judgmentSubjects, {
+    upsertJudgmentSubject({
       gallery_id: g.id,
       kind: "artwork",
       subject_id: artworkId,
@@ -130,11 +130,11 @@ describe("GET /gallery/artworks/{id}/judgments", () => {
     expect(body.disclosure).toBeNull();
   });
 
-  it("an unjudged work answers null for each aspect", async () => {
+  it("an unjudged work answers null for each aspect, and stale: its creation waits for the engine", async () => {
     const id = (await create(g, { title: "Just catalogued" })).id;
     const { status, body } = await explain(g.key, id);
     expect(status).toBe(200);
-    expect(body).toEqual({ artwork_id: id, readiness: null, disclosure: null, stale: false });
+    expect(body).toEqual({ artwork_id: id, readiness: null, disclosure: null, stale: true });
   });
 
   it("a judgment of a clean work: disclosure false with the negation it weighed", async () => {

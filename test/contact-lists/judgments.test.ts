@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { judgmentSubjects, judgments, rubricJudgments } from "../../db/schema";
+import { judgments, rubricJudgments } from "../../db/schema";
 import type { RubricReading, RubricVerdict } from "../../lib/engine/types";
 import { newId } from "../../lib/ids";
 import { RubricJudgmentList } from "../../lib/schemas/judgments";
 import { call, callJson, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { walkPages } from "../helpers/pages";
 import { expectProblem } from "../helpers/problem";
-import { insertRow } from "../helpers/seed";
+import { insertRow, upsertJudgmentSubject } from "../helpers/seed";
 import { createdList, newContact } from "./crm-rows";
 
 /** GET /gallery/contact-lists/{id}/judgments: how a list's described_as judged contacts, and how it was read. */
@@ -36,6 +36,16 @@ async function read(g: TestGallery, listId: string, output: RubricReading): Prom
       evidence: output,
       input_hash: `h-${listId}`,
       judged_at: "2026-11-25T17:00:00.000Z",
+    }),
+  );
+  // As the engine leaves it: the list's version judged.
+  await db().execute(
+    upsertJudgmentSubject({
+      gallery_id: g.id,
+      kind: "contact_list",
+      subject_id: listId,
+      version: 1,
+      judged_version: 1,
     }),
   );
 }
@@ -199,7 +209,7 @@ describe("GET /gallery/contact-lists/{id}/judgments", () => {
       dynamic_query: { described_as: "Architects in Lisbon" },
     });
     await db().execute(
-      insertRow(judgmentSubjects, {
+      upsertJudgmentSubject({
         gallery_id: g.id,
         kind: "contact_list",
         subject_id: list.id,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type RowValues, rowOf } from "../../db/resource";
-import { domainEvents } from "../../db/schema";
+import { domainEvents, judgmentSubjects } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { db } from "./gallery";
 
@@ -59,4 +59,19 @@ export async function countRows(table: "artworks" | "domain_events" | "idempoten
     sql`select count(*)::int as n from ${sql.identifier(table)} where gallery_id = ${galleryId}`,
   );
   return Number(result.rows[0]!.n);
+}
+
+/**
+ * A judgment subject in the state a test needs. Writes already mark their subjects (the outbox trigger), so this
+ * sets the row whether or not the write made it.
+ */
+export function upsertJudgmentSubject(values: RowValues<typeof judgmentSubjects>) {
+  const row = rowOf(judgmentSubjects, values);
+  return db()
+    .insert(judgmentSubjects)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [judgmentSubjects.galleryId, judgmentSubjects.kind, judgmentSubjects.subjectId],
+      set: row,
+    });
 }

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { judgmentSubjects, judgments } from "../../db/schema";
+import { judgments } from "../../db/schema";
 import type { TriageJudgment } from "../../lib/engine/types";
 import { newId } from "../../lib/ids";
 import { ThreadTriage } from "../../lib/schemas/judgments";
 import { call, callJson, createGallery, db, type SignedInMember, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
-import { insertRow } from "../helpers/seed";
+import { insertRow, upsertJudgmentSubject } from "../helpers/seed";
 import {
   type ConnectionBody,
   deliver,
@@ -96,7 +96,7 @@ describe("GET /gallery/inbox/threads/{id}/triage", () => {
     message = await deliver(g.key, conn.id, { subject: "Mendes diptych", body: BODY });
     await judge(g, message.thread_id, message.id, triageOf());
     await db().execute(
-      insertRow(judgmentSubjects, {
+      upsertJudgmentSubject({
         gallery_id: g.id,
         kind: "inbox_thread",
         subject_id: message.thread_id,
@@ -142,7 +142,7 @@ describe("GET /gallery/inbox/threads/{id}/triage", () => {
     await judge(g, other.thread_id, other.id, { ...triageOf(), intent: "price_request", evidence: [] });
     await setThreadColumns(other.thread_id, { triage_corrected_intent: "invoice_payment" });
     await db().execute(
-      insertRow(judgmentSubjects, {
+      upsertJudgmentSubject({
         gallery_id: g.id,
         kind: "inbox_thread",
         subject_id: other.thread_id,
@@ -157,11 +157,11 @@ describe("GET /gallery/inbox/threads/{id}/triage", () => {
     expect(body.stale).toBe(true);
   });
 
-  it("an untriaged thread answers triage null", async () => {
+  it("an untriaged thread answers triage null, and stale: its message waits for the engine", async () => {
     const fresh = await deliver(g.key, conn.id, { body: "Thank you for the catalogue!", subject: "Thanks" });
     const { status, body } = await explain(ada.token, fresh.thread_id);
     expect(status).toBe(200);
-    expect(body).toEqual({ thread_id: fresh.thread_id, corrected_intent: null, triage: null, stale: false });
+    expect(body).toEqual({ thread_id: fresh.thread_id, corrected_intent: null, triage: null, stale: true });
   });
 
   it("another member's thread is 404, as is an unknown one and another gallery's member's", async () => {
