@@ -24,6 +24,12 @@ export interface Money {
   currency: string;
 }
 
+/** One side of an amount comparison; "between £10k and £50k" is two. */
+export interface Bound {
+  op: ">" | "<";
+  money: Money;
+}
+
 export type Criterion =
   | { kind: "type"; types: string[]; phrase: string }
   | { kind: "vip"; phrase: string }
@@ -37,15 +43,14 @@ export type Criterion =
       artist?: string;
       windows?: Window[];
       count?: { op: ">=" | "<=" | "="; n: number };
-      price?: { op: ">" | "<"; money: Money };
+      price?: Bound[];
       only?: boolean;
       phrase: string;
     }
   | {
       kind: "spend";
       negated: boolean;
-      op: ">" | "<";
-      money: Money;
+      bounds: Bound[];
       average: boolean;
       windows?: Window[];
       families?: Family[];
@@ -60,6 +65,7 @@ export type Criterion =
       phrase: string;
     }
   | { kind: "interaction"; negated: boolean; types?: string[]; windows?: Window[]; phrase: string }
+  | { kind: "created"; windows?: Window[]; phrase: string }
   | {
       kind: "interest";
       negated: boolean;
@@ -127,12 +133,14 @@ const FILLER = new Set(
   people person anyone anybody everyone everybody someone contacts contact clients client customers customer
   folks those them they their there we us our you your he she his her it its work works piece pieces artwork
   artworks thing things anything something item items one ones total overall based located living live lives
-  who've who'd who's any us from gallery list segment time times ago least more most over since before after
-  until between during within last past year years month months week weeks day days yet made make record
-  records here`
+  who've who'd who's any us from gallery list segment yet made make record records here`
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Rankings ("top 20 spenders") compare contacts with each other: no single contact's records decide them. */
+const RANKING =
+  /\b(top|biggest|largest|best|highest|leading) (\d+|ten|twenty|fifty|hundred)?\s*(?:spenders|buyers|collectors|clients|contacts|customers)?\b/;
 
 /** Vague or hypothetical words: the rubric asks for a judgement no record holds. */
 const VAGUE =
@@ -200,6 +208,14 @@ function readWindows(
     ),
   )) {
     const n = m[1] ? num(m[1]) : 1;
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(`\\b(?:in|for) (?:over|more than|longer than) ${NUM} (days?|weeks?|months?|years?)\\b`),
+  )) {
+    const n = num(m[1]!);
     if (Number.isNaN(n)) continue;
     out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
     take(r, m.index, m.index + m[0].length);
@@ -317,20 +333,43 @@ function amountOf(n: string, mult: string | undefined) {
   return v * 1_000_000;
 }
 
-/** A comparison with an amount of money: "over £50k", "for under €2,000", "above 25,000 USD". */
-function readMoney(r: Reader, c: Clause): { op: ">" | "<"; money: Money; start: number; end: number } | null {
+/** Comparisons with amounts of money: "over £50k", "for under €2,000", "between $10k and $20k". */
+function readMoney(r: Reader, c: Clause): Bound[] | null {
+  const cur = "(£|\\$|€|us\\$|hk\\$|¥|gbp|usd|eur|chf|hkd|jpy|sgd)";
+  const amt = "(\\d[\\d,.]*) ?(k|m|thousand|million)?";
+  const word = "(gbp|usd|eur|chf|hkd|jpy|sgd|pounds?|dollars?|euros?|francs|yen)";
+  const value = `(?:${cur} ?${amt}|${amt} ?${word}?)`;
+  const parse = (g: (string | undefined)[]): { amount: number; currency: string | null } => {
+    const [c1, a1, m1, a2, m2, w2] = g;
+    if (a1) return { amount: amountOf(a1, m1), currency: CURRENCY[c1!] ?? null };
+    return { amount: amountOf(a2!, m2), currency: w2 ? (CURRENCY[w2] ?? null) : null };
+  };
+  const between = matchAll(
+    r,
+    new RegExp(`\\b(?:between|from) ${value} (?:and|to|-) ${value}(?![\\w])`),
+    c.start,
+    c.end,
+  )[0];
+  if (between) {
+    const lo = parse(between.slice(1, 7));
+    const hi = parse(between.slice(7, 13));
+    const currency = lo.currency ?? hi.currency;
+    if (!currency) return null;
+    take(r, between.index, between.index + between[0].length);
+    return [
+      { op: ">", money: { amount: lo.amount, currency } },
+      { op: "<", money: { amount: hi.amount, currency } },
+    ];
+  }
   const cmp =
     "(over|above|more than|greater than|at least|in excess of|upwards of|north of|under|below|less than|up to|at most|no more than|>|<)";
-  const re = new RegExp(
-    `\\b${cmp} (?:a total of )?(?:(£|\\$|€|us\\$|hk\\$|¥|gbp|usd|eur|chf|hkd|jpy|sgd) ?(\\d[\\d,.]*) ?(k|m|thousand|million)?|(\\d[\\d,.]*) ?(k|m|thousand|million)? ?(gbp|usd|eur|chf|hkd|jpy|sgd|pounds?|dollars?|euros?|francs|yen))(?![\\w])`,
-  );
-  const m = matchAll(r, re, c.start, c.end)[0];
+  const m = matchAll(r, new RegExp(`\\b${cmp} (?:a total of )?${value}(?![\\w])`), c.start, c.end)[0];
   if (!m) return null;
+  const v = parse(m.slice(2, 8));
+  if (!v.currency) return null;
   const op = /^(under|below|less than|up to|at most|no more than|<)$/.test(m[1]!) ? "<" : ">";
-  const currency = CURRENCY[(m[2] ?? m[7])!]!;
-  const amount = m[3] ? amountOf(m[3], m[4]) : amountOf(m[5]!, m[6]);
   take(r, m.index, m.index + m[0].length);
-  return { op, money: { amount, currency }, start: m.index, end: m.index + m[0].length };
+  return [{ op, money: { amount: v.amount, currency: v.currency } }];
 }
 
 /** Media families named in a clause ("sculpture or ceramics", "works on paper"). */
@@ -347,18 +386,32 @@ function readFamilies(r: Reader, c: Clause): Family[] | undefined {
   return out.size ? [...out] : undefined;
 }
 
-/** An artist named after "by" or "of" (capitalised words in the original text). */
+/** Capitalised words that are vocabulary, not a name ("VIP", "UK", a sentence's first word). */
+const NOT_NAMES =
+  /^(vips?|uk|us|usa|eu|gb|uae|nyc|i|collectors?|clients?|contacts?|people|anyone|museums?|institutions?|press|advisors?|buyers?|lapsed|dormant|new|repeat|first|top|our|the|all|any|european|asian)$/;
+
+/** An artist: capitalised words after "by"/"of" ("work by Ilse Marten"), or a capitalised name before a noun
+ * ("a Callum Boyd painting"), that is not a place. */
 function readArtist(r: Reader, c: Clause): string | undefined {
-  const re =
-    /\b(?:by|of|from) ((?:[A-ZÀ-Ý][\p{L}'’-]+)(?: (?:(?:de|van|von|der|da|di|le|la|del) )?[A-ZÀ-Ý][\p{L}'’-]+)+)/u;
+  const name =
+    "((?:[A-ZÀ-Ý][\\p{L}'’-]+)(?: (?:(?:de|van|von|der|da|di|le|la|del|du) )?[A-ZÀ-Ý][\\p{L}'’-]+)+)";
   const slice = r.original.slice(c.start, c.end);
-  const m = re.exec(slice);
-  if (!m) return undefined;
-  const start = c.start + m.index;
-  const places = findPlaces(m[1]!);
-  if (places.length && places[0]!.start === 0 && places[0]!.end === m[1]!.length) return undefined;
-  take(r, start, start + m[0].length);
-  return m[1]!;
+  const candidates = [
+    ...slice.matchAll(new RegExp(`\\b(?:by|of|from) ${name}`, "gu")),
+    ...slice.matchAll(new RegExp(`(?<![\\p{L}])${name}`, "gu")),
+  ];
+  for (const m of candidates) {
+    const full = m[1]!.replace(/['’]s$/, "");
+    const words = full.split(" ");
+    if (NOT_NAMES.test(fold(words[0]!))) continue;
+    const start = c.start + m.index + m[0].length - full.length;
+    if (r.used.slice(start, start + full.length).some(Boolean)) continue;
+    const places = findPlaces(full);
+    if (places.some((p) => p.end - p.start >= full.length - 1)) continue;
+    take(r, c.start + m.index, start + full.length);
+    return full;
+  }
+  return undefined;
 }
 
 /** A count of works or events: "at least 3 works", "more than one work", "two purchases", "twice". */
@@ -366,7 +419,7 @@ function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } |
   const noun =
     "(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)";
   const re = new RegExp(
-    `\\b(at least|min(?:imum)?(?: of)?|more than|over|fewer than|less than|under|at most|no more than|exactly|only|just)? ?${NUM} (?:or more |or fewer |or less |\\+ )?(?:(?:different|separate|individual|other) )?(?=${noun}\\b)`,
+    `\\b(at least|min(?:imum)?(?: of)?|more than|over|fewer than|less than|under|at most|no more than|exactly|only|just)? ?${NUM} ?(?:\\+ ?)?(?:or more |or fewer |or less )?(?:(?:different|separate|individual|other) )?(?=${noun}\\b)`,
   );
   for (const m of matchAll(r, re, c.start, c.end)) {
     const n = num(m[2]!);
@@ -391,7 +444,7 @@ function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } |
   }
   for (const m of matchAll(
     r,
-    /\b(?:(at least|more than) )?(once|twice|three times|several times|multiple times|repeatedly)\b/,
+    /\b(?:(at least|more than) )?(once|twice|three times|several times|multiple times|repeatedly)(?: or more)?\b/,
     c.start,
     c.end,
   )) {
@@ -415,7 +468,7 @@ function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } |
   return undefined;
 }
 
-const PREDICATE_KINDS = ["purchase", "spend", "engagement", "interaction", "interest"] as const;
+const PREDICATE_KINDS = ["purchase", "spend", "engagement", "interaction", "interest", "created"] as const;
 type PredicateKind = (typeof PREDICATE_KINDS)[number];
 
 const NEG =
@@ -445,7 +498,7 @@ const ENGAGEMENTS: [RegExp, string[]][] = [
     ["favorite_added"],
   ],
   [
-    /\b(?:submitted|sent|made)(?: (?:a|an))?(?: online)? (?:inquiry|enquiry|inquiries|enquiries)\b|\b(?:inquired|enquired) online\b/,
+    /\b(?:submitted|sent|made)(?: (?:a|an))?(?: online)? (?:inquiry|enquiry|inquiries|enquiries)(?: online)?\b|\b(?:inquired|enquired) online\b/,
     ["inquiry_submitted"],
   ],
   [/\bunsubscribed\b/, ["unsubscribed"]],
@@ -465,8 +518,13 @@ const INTERACTIONS: [RegExp, string[] | undefined][] = [
     /\b(?:in touch|contacted|spoken (?:to|with)|spoke (?:to|with)|talked (?:to|with)|heard from|reached out to|reached|followed up with|contact with|touched base)\b/,
     undefined,
   ],
-  [/\b(?:called|phoned|rang)\b/, ["call"]],
-  [/\b(?:met|meeting|met with)\b/, ["meeting", "visit"]],
+  [/\b(?:called|phoned|rang|calls?)\b/, ["call"]],
+  [
+    /\b(?:interactions?|touch ?points?|conversations?|contact from us|contact with us|any contact)\b/,
+    undefined,
+  ],
+  [/\b(?:met|meeting|meetings|met with)\b/, ["meeting", "visit"]],
+  [/\b(?:visits?|visited)\b/, ["visit"]],
 ];
 
 const PURCHASE =
@@ -615,7 +673,7 @@ function readInterestTopic(topic: string): { topic: string; terms: string[]; fam
 
 function clausesOf(r: Reader): Clause[] {
   const splitter =
-    /,(?!\d{3})|[;:()]|\bbut\b|\bwho(?:'ve|'d|'s)?\b|\bwhose\b|\bthat\b|\bwhich\b|\b(and|or)\b(?= (?:never|not|no|nothing|have|has|had|haven't|hasn't|bought|purchased|opened|viewed|clicked|joined|started|spent|own|owns|are|is|were|was|did|didn't|also|then|who|those|anyone|people|contacts)\b)/g;
+    /,(?!\d{3})|[;:()]|\bbut\b|\bwho(?:'ve|'d|'s)?\b|\bwhose\b|\bthat\b|\bwhich\b|\b(and|or)\b(?= (?:never|not|no|nothing(?! else)|have|has|had|haven't|hasn't|bought|purchased|opened|viewed|clicked|joined|started|spent|own|owns|are|is|were|was|did|didn't|also|then|who|those|anyone|people|contacts)\b)/g;
   const out: Clause[] = [];
   let start = 0;
   let join: "and" | "or" = "and";
@@ -655,6 +713,13 @@ export function read(describedAs: string, now: Date): ReadResult {
   if (!original.trim()) return { ok: false, reason: "the rubric is empty" };
   const text = fold(original);
   const r: Reader = { original, text, used: new Array(text.length).fill(false), now };
+  const ranking = RANKING.exec(text);
+  if (ranking && /\d|ten|twenty|fifty|hundred|spenders|buyers/.test(ranking[0])) {
+    return {
+      ok: false,
+      reason: `"${original.slice(ranking.index, ranking.index + ranking[0].length)}" ranks contacts against each other; a rubric judges each contact on its own records`,
+    };
+  }
   const vague = VAGUE.exec(text);
   const all: Criteria["all"] = [];
 
@@ -678,23 +743,54 @@ export function read(describedAs: string, now: Date): ReadResult {
   const places: Place[] = [];
   let placeNegated = false;
   const placePhrases: string[] = [];
-  for (const p of placeMentions) {
+  // Decide from the last mention back, so "German or Austrian collectors" carries the subject to both.
+  const accepted = new Set<number>();
+  for (let i = placeMentions.length - 1; i >= 0; i--) {
+    const p = placeMentions[i]!;
     const before = text.slice(Math.max(0, p.start - 40), p.start);
     const after = text.slice(p.end);
     const cue =
-      /\b(?:in|from|based in|located in|living in|resident in|around|across|near|outside(?: of)?|outwith)\s+(?:the\s+)?(?:(?:[a-z]+|,)\s+(?:or|and)\s+(?:the\s+)?)*$/.exec(
+      /\b(?:in|from|based in|located in|living in|resident in|around|across|near|outside(?: of)?|outwith)\s+(?:the\s+)?$/.exec(
         before,
       );
-    const listed = /(?:\s+or\s+|\s+and\s+|,\s*)(?:the\s+)?$/.test(before) && places.length > 0;
+    const interestCue = /\b(?:interested|interest|into)\s+in\s+$|\binterested in\s+$/.test(before);
+    const next = placeMentions[i + 1];
+    const listedBefore =
+      !!next &&
+      accepted.has(i + 1) &&
+      /^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(p.end, next.start));
     const subj = subjectAfter.exec(after) || /^-based\b/.test(after);
-    if (!cue && !subj && !listed) continue;
-    if (cue && /outside|outwith/.test(cue[0])) placeNegated = true;
+    if ((!cue || interestCue) && !subj && !listedBefore) continue;
+    accepted.add(i);
+  }
+  // A list after one cue ("in Germany or Switzerland") takes the cue's place.
+  for (let i = 0; i < placeMentions.length; i++) {
+    const prev = placeMentions[i - 1];
+    if (!prev || !accepted.has(i - 1) || accepted.has(i)) continue;
+    const p = placeMentions[i]!;
+    if (/^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(prev.end, p.start))) accepted.add(i);
+  }
+  for (let i = 0; i < placeMentions.length; i++) {
+    if (!accepted.has(i)) continue;
+    const p = placeMentions[i]!;
+    const before = text.slice(Math.max(0, p.start - 40), p.start);
+    const cue =
+      /\b(?:(?:not|never)\s+(?:based\s+|located\s+|living\s+)?in|from|based in|located in|living in|resident in|around|across|near|outside(?: of)?|outwith|in)\s+(?:the\s+)?$/.exec(
+        before,
+      );
+    if (cue && /outside|outwith|not|never/.test(cue[0])) placeNegated = true;
     places.push(p.place);
     placePhrases.push(original.slice(p.start, p.end));
     take(r, p.start, p.end);
     if (cue) take(r, p.start - cue[0].length, p.start);
-    const based = /^-based\b/.exec(after);
+    const based = /^-based\b/.exec(text.slice(p.end));
     if (based) take(r, p.end, p.end + based[0].length);
+  }
+  for (const m of matchAll(r, /\b(?:or|and)\b/)) {
+    // Connectors inside an accepted list of places.
+    const prevUsed = r.used[m.index - 2];
+    const nextUsed = r.used[m.index + m[0].length + 1];
+    if (prevUsed && nextUsed) take(r, m.index, m.index + m[0].length);
   }
   if (places.length) {
     all.push({ kind: "place", places, negated: placeNegated, phrase: placePhrases.join(" or ") });
@@ -725,7 +821,7 @@ export function read(describedAs: string, now: Date): ReadResult {
   for (const m of matchAll(r, /\b(?:leads?|prospects?)\b/)) take(r, m.index, m.index + m[0].length);
   for (const m of matchAll(
     r,
-    /\b(?:opted in|opted-in|consented|gave consent|marketing consent|email consent)\b/,
+    /\b(?:opted in|opted-in|consented|gave consent|marketing consent|email consent|(?:newsletter |mailing list |email )?subscribers|subscribed to (?:the |our )?(?:newsletter|mailing list|emails))\b/,
   )) {
     all.push({ kind: "consent", values: ["granted"], phrase: m[0] });
     take(r, m.index, m.index + m[0].length);
@@ -738,7 +834,8 @@ export function read(describedAs: string, now: Date): ReadResult {
   const produced: { c: Criterion; join: "and" | "or" }[] = [];
   for (const clause of clauses) {
     const seg = text.slice(clause.start, clause.end);
-    const negMatch = NEG.exec(seg);
+    // "nothing else" limits what was bought; it negates nothing.
+    const negMatch = NEG.exec(seg.replace(/\bnothing (else|but)\b/g, (w) => " ".repeat(w.length)));
     const negated = !!negMatch;
     if (negMatch) {
       const at = clause.start + negMatch.index;
@@ -792,6 +889,16 @@ export function read(describedAs: string, now: Date): ReadResult {
         events = [...(events ?? []), ...ev];
         take(r, m.index, m.index + m[0].length);
       }
+    }
+    const created = matchAll(
+      r,
+      /\b(?:new (?:contacts?|clients?|people|names)|(?:contacts?|clients?|people) (?:added|created)|added to (?:the )?(?:crm|database|contacts|list)|added|created)\b/,
+      clause.start,
+      clause.end,
+    )[0];
+    if (created && !kind) {
+      kind = "created";
+      take(r, created.index, created.index + created[0].length);
     }
     if (!kind) {
       for (const [re, types] of INTERACTIONS) {
@@ -852,7 +959,7 @@ export function read(describedAs: string, now: Date): ReadResult {
       }
     }
     // Objects that stand for a purchase on their own ("nothing since", "never a painting").
-    const objectOnly = /\b(nothing|anything|none)\b/.exec(seg);
+    const objectOnly = /\b(nothing(?! else| but)|anything|none)\b/.exec(seg);
     if (objectOnly)
       take(r, clause.start + objectOnly.index, clause.start + objectOnly.index + objectOnly[0].length);
 
@@ -882,8 +989,7 @@ export function read(describedAs: string, now: Date): ReadResult {
       c = {
         kind: "spend",
         negated,
-        op: money.op,
-        money: money.money,
+        bounds: money,
         average: /\baverage|avg\b/.test(seg),
         ...(windows ? { windows } : {}),
         ...(families ? { families } : {}),
@@ -898,7 +1004,10 @@ export function read(describedAs: string, now: Date): ReadResult {
         take(r, m.index, m.index + m[0].length);
       }
     } else if (kind === "purchase") {
-      const only = /\bonly\b/.test(seg) && !!families && !count;
+      const onlyWords = /\b(only|exclusively|nothing else|nothing but)\b/.exec(seg);
+      const only = !!onlyWords && !!families && !count;
+      if (onlyWords)
+        take(r, clause.start + onlyWords.index, clause.start + onlyWords.index + onlyWords[0].length);
       c = {
         kind: "purchase",
         negated,
@@ -906,7 +1015,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         ...(artist ? { artist } : {}),
         ...(windows ? { windows } : {}),
         ...(count ? { count } : {}),
-        ...(money ? { price: { op: money.op, money: money.money } } : {}),
+        ...(money ? { price: money } : {}),
         ...(only ? { only } : {}),
         phrase,
       };
@@ -919,6 +1028,8 @@ export function read(describedAs: string, now: Date): ReadResult {
         ...(count ? { count } : {}),
         phrase,
       };
+    } else if (kind === "created") {
+      c = { kind: "created", ...(windows ? { windows } : {}), phrase };
     } else if (kind === "interaction") {
       c = {
         kind: "interaction",
@@ -985,6 +1096,10 @@ export function read(describedAs: string, now: Date): ReadResult {
   return { ok: true, criteria: { all }, summary: summarise(all) };
 }
 
+function boundsText(bounds: Bound[]) {
+  return bounds.map((b) => `${b.op} ${b.money.amount} ${b.money.currency}`).join(" and ");
+}
+
 function windowText(ws: Window[] | undefined) {
   return ws?.length ? ` ${ws.map((w) => w.label).join(" or ")}` : "";
 }
@@ -1007,17 +1122,19 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       const what = c.families ? c.families.join("/") : "any work";
       const by = c.artist ? ` by ${c.artist}` : "";
       const count = c.count ? ` (count ${c.count.op} ${c.count.n})` : "";
-      const price = c.price ? ` priced ${c.price.op} ${c.price.money.amount} ${c.price.money.currency}` : "";
+      const price = c.price ? ` priced ${boundsText(c.price)}` : "";
       return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${by}${price}${count}${windowText(c.windows)}`;
     }
     case "spend":
-      return `${c.negated ? "did not spend" : c.average ? "average purchase" : "spent in total"} ${c.op} ${c.money.amount} ${c.money.currency}${windowText(c.windows)}`;
+      return `${c.negated ? "did not spend" : c.average ? "average purchase" : "spent in total"} ${boundsText(c.bounds)}${windowText(c.windows)}`;
     case "engagement":
       return `${c.negated ? "no" : ""} ${c.events.join("/")}${c.count ? ` (count ${c.count.op} ${c.count.n})` : ""}${windowText(c.windows)}`.trim();
     case "interaction":
       return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${windowText(c.windows)}`;
     case "interest":
       return `${c.negated ? "not " : ""}interested in ${c.topic}`;
+    case "created":
+      return `added as a contact${windowText(c.windows)}`;
   }
 }
 

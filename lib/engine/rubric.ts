@@ -134,13 +134,21 @@ function purchase(
         unknownPrice++;
         continue;
       }
-      const v = convert(s.priceCents, s.currency, c.price.money.currency);
-      if (v === null) {
+      let inBand = true;
+      let unknown = false;
+      for (const b of c.price) {
+        const v = convert(s.priceCents, s.currency, b.money.currency);
+        if (v === null) unknown = true;
+        else {
+          if ((s.currency ?? "").toUpperCase() !== b.money.currency) confidence = Math.min(confidence, 0.9);
+          if (b.op === ">" ? !(v > b.money.amount) : !(v < b.money.amount)) inBand = false;
+        }
+      }
+      if (unknown) {
         unknownPrice++;
         continue;
       }
-      if ((s.currency ?? "").toUpperCase() !== c.price.money.currency) confidence = Math.min(confidence, 0.9);
-      if (c.price.op === ">" ? !(v > c.price.money.amount) : !(v < c.price.money.amount)) continue;
+      if (!inBand) continue;
     }
     matched.push(s);
   }
@@ -216,6 +224,7 @@ function spend(
   label: string,
 ): Outcome {
   const reasons: Reason[] = [];
+  const currency = c.bounds[0]!.money.currency;
   let confidence = 0.97;
   let total = 0;
   let count = 0;
@@ -227,23 +236,26 @@ function spend(
       if (!m.families.some((f) => c.families!.includes(f))) continue;
     }
     count++;
-    const v = s.priceCents === null ? null : convert(s.priceCents, s.currency, c.money.currency);
+    const v = s.priceCents === null ? null : convert(s.priceCents, s.currency, currency);
     if (v === null) {
       missing++;
       continue;
     }
-    if ((s.currency ?? "").toUpperCase() !== c.money.currency) confidence = Math.min(confidence, 0.88);
+    if ((s.currency ?? "").toUpperCase() !== currency) confidence = Math.min(confidence, 0.88);
     total += v;
     if (reasons.length < 6)
       reasons.push({ kind: "sale", id: s.id, label: saleLabel(s), at: s.at, criterion: label, holds: true });
   }
-  const value = c.average ? (count ? total / (count - missing || 1) : 0) : total;
-  // Close to the line, a reference rate could tip it.
-  if (confidence < 0.97 && Math.abs(value - c.money.amount) / c.money.amount < 0.08) confidence = 0.62;
-  let met = c.op === ">" ? value > c.money.amount : value < c.money.amount;
-  if (c.average && count === 0) met = false;
-  if (missing > 0 && !(c.op === ">" && met && !c.average)) {
-    if (count === missing) return { holds: null, confidence: 0, reasons };
+  const priced = count - missing;
+  const value = c.average ? (priced ? total / priced : 0) : total;
+  let met = c.bounds.every((b) => (b.op === ">" ? value > b.money.amount : value < b.money.amount));
+  if (c.average && priced === 0) met = false;
+  // Close to a line, a reference rate could tip it.
+  const margin = Math.min(...c.bounds.map((b) => Math.abs(value - b.money.amount) / (b.money.amount || 1)));
+  if (confidence < 0.97 && margin < 0.08) confidence = 0.62;
+  // Unpriced sales could still add to a total: only a total already over every lower line is sure.
+  if (missing > 0 && !(met && !c.average && c.bounds.every((b) => b.op === ">"))) {
+    if (priced === 0) return { holds: null, confidence: 0, reasons };
     confidence = Math.min(confidence, 0.65);
   }
   const holds = c.negated ? !met : met;
@@ -251,7 +263,7 @@ function spend(
   reasons.push({
     kind: "profile",
     id: p.id,
-    label: `${c.average ? "average per work" : "total"} about ${Math.round(value).toLocaleString("en-GB")} ${c.money.currency} over ${count} completed purchase${count === 1 ? "" : "s"}`,
+    label: `${c.average ? "average per work" : "total"} about ${Math.round(value).toLocaleString("en-GB")} ${currency} over ${count} completed purchase${count === 1 ? "" : "s"}`,
     at: null,
     criterion: label,
     holds,
@@ -725,6 +737,23 @@ function evaluate(
       return contactsWith(c, p, now, label);
     case "interest":
       return interest(c, p, now, label);
+    case "created": {
+      const holds = inWindows(p.createdAt, c.windows, now);
+      return {
+        holds,
+        confidence: 0.97,
+        reasons: [
+          {
+            kind: "profile",
+            id: p.id,
+            label: `added on ${day(p.createdAt)}`,
+            at: p.createdAt,
+            criterion: label,
+            holds,
+          },
+        ],
+      };
+    }
   }
 }
 
