@@ -779,7 +779,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         before,
       );
     if (cue && /outside|outwith|not|never/.test(cue[0])) placeNegated = true;
-    places.push(p.place);
+    places.push({ ...p.place, label: original.slice(p.start, p.end) });
     placePhrases.push(original.slice(p.start, p.end));
     take(r, p.start, p.end);
     if (cue) take(r, p.start - cue[0].length, p.start);

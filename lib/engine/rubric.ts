@@ -371,7 +371,7 @@ function termRe(term: string) {
   return new RegExp(
     `(?<![\\p{L}\\d])${fold(term)
       .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/ /g, "\\s+")}(?![\\p{L}\\d])`,
+      .replace(/ /g, "\\s+")}(?:s|es)?(?![\\p{L}\\d])`,
     "u",
   );
 }
