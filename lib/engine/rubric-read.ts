@@ -40,7 +40,7 @@ export type Criterion =
       kind: "purchase";
       negated: boolean;
       families?: Family[];
-      artist?: string;
+      artists?: string[];
       windows?: Window[];
       count?: { op: ">=" | "<=" | "="; n: number };
       price?: Bound[];
@@ -66,11 +66,14 @@ export type Criterion =
     }
   | { kind: "interaction"; negated: boolean; types?: string[]; windows?: Window[]; phrase: string }
   | { kind: "created"; windows?: Window[]; phrase: string }
+  | { kind: "tag"; names: string[]; negated: boolean; phrase: string }
   | {
       kind: "interest";
       negated: boolean;
       topic: string;
       terms: string[];
+      /** A topic outside the vocabulary: a note shows it only when it has every one of the topic's words. */
+      allTerms?: boolean;
       families?: Family[];
       phrase: string;
     };
@@ -207,6 +210,9 @@ function readWindows(
       `\\b(?:in |during |within |over |for )?(?:the )?(?:last|past|previous) ${NUM}? ?(days?|weeks?|months?|years?)\\b`,
     ),
   )) {
+    // Bare "last year" is the calendar year before; "the last year" and "past year" are twelve months.
+    if (!m[1] && /^(?:in |during |for )?last (year|month)$/.test(m[0].trim())) continue;
+    if (/^since /.test(r.text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
     const n = m[1] ? num(m[1]) : 1;
     if (Number.isNaN(n)) continue;
     out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
@@ -218,6 +224,35 @@ function readWindows(
     const n = num(m[1]!);
     if (Number.isNaN(n)) continue;
     out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(new RegExp(`\\b(?:in|within|for) ${NUM} (days?|weeks?|months?|years?)\\b`))) {
+    if (r.used[m.index]) continue;
+    const n = num(m[1]!);
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(
+      `\\b(?:(more than|over|at least|less than|under|within) )?${NUM} (days?|weeks?|months?|years?) ago\\b`,
+    ),
+  )) {
+    const n = num(m[2]!);
+    if (Number.isNaN(n)) continue;
+    const at = iso(minusUnit(now, n, m[3]!));
+    const recent = m[1] === "less than" || m[1] === "under" || m[1] === "within";
+    out.push(recent ? { from: at, label: m[0].trim() } : { to: at, label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(/\bsince (?:last year|the start of last year)\b/)) {
+    out.push({ from: iso(utc(now.getUTCFullYear() - 1)), label: m[0] });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    /\b(?:since|from) the (?:start|beginning) of (?:the|this) year\b|\bso far this year\b|\byear to date\b|\bytd\b/,
+  )) {
+    out.push({ from: iso(utc(now.getUTCFullYear())), label: m[0] });
     take(r, m.index, m.index + m[0].length);
   }
   for (const m of seg(/\b(?:in |during )?this (year|month)\b/)) {
@@ -241,7 +276,7 @@ function readWindows(
   }
   for (const m of seg(
     new RegExp(
-      `\\b(since|after|from|before|prior to|until|till|up to|in|during) (?:the (?:start|beginning|end) of )?(?:${MONTH_RE} ?)?((?:19|20)\\d{2})?\\b`,
+      `\\b(since|after|from|before|prior to|until|till|up to|in|during) (?:the (?:start|beginning|end) of )?(?:${MONTH_RE} ?)?((?:19|20)\\d{2})?(?: onwards?| on)?\\b`,
     ),
   )) {
     const [whole, word, month, yearText] = m;
@@ -363,7 +398,24 @@ function readMoney(r: Reader, c: Clause): Bound[] | null {
   }
   const cmp =
     "(over|above|more than|greater than|at least|in excess of|upwards of|north of|under|below|less than|up to|at most|no more than|>|<)";
-  const m = matchAll(r, new RegExp(`\\b${cmp} (?:a total of )?${value}(?![\\w])`), c.start, c.end)[0];
+  const lead = "(?:(?:priced|costing|worth|valued|at|for) )?";
+  const after = matchAll(
+    r,
+    new RegExp(
+      `${lead}${value}(?: ?\\+| or more| or above| and (?:up|above|over)| plus| or less| or under| and under| or below)(?![\\w])`,
+    ),
+    c.start,
+    c.end,
+  )[0];
+  if (after) {
+    const v = parse(after.slice(1, 7));
+    if (v.currency) {
+      take(r, after.index, after.index + after[0].length);
+      const op = /less|under|below/.test(after[0]) ? "<" : ">";
+      return [{ op, money: { amount: v.amount, currency: v.currency } }];
+    }
+  }
+  const m = matchAll(r, new RegExp(`\\b${lead}${cmp} (?:a total of )?${value}(?![\\w])`), c.start, c.end)[0];
   if (!m) return null;
   const v = parse(m.slice(2, 8));
   if (!v.currency) return null;
@@ -390,9 +442,11 @@ function readFamilies(r: Reader, c: Clause): Family[] | undefined {
 const NOT_NAMES =
   /^(vips?|uk|us|usa|eu|gb|uae|nyc|i|collectors?|clients?|contacts?|people|anyone|museums?|institutions?|press|advisors?|buyers?|lapsed|dormant|new|repeat|first|top|our|the|all|any|european|asian)$/;
 
-/** An artist: capitalised words after "by"/"of" ("work by Ilse Marten"), or a capitalised name before a noun
- * ("a Callum Boyd painting"), that is not a place. */
-function readArtist(r: Reader, c: Clause): string | undefined {
+/**
+ * Artists: capitalised words after "by"/"of" ("work by Ilse Marten"), or a capitalised name before a noun ("a
+ * Callum Boyd painting"), that are not a place; a list joined by "or"/"and" names several.
+ */
+function readArtists(r: Reader, c: Clause): string[] | undefined {
   const name =
     "((?:[A-ZÀ-Ý][\\p{L}'’-]+)(?: (?:(?:de|van|von|der|da|di|le|la|del|du) )?[A-ZÀ-Ý][\\p{L}'’-]+)+)";
   const slice = r.original.slice(c.start, c.end);
@@ -400,16 +454,30 @@ function readArtist(r: Reader, c: Clause): string | undefined {
     ...slice.matchAll(new RegExp(`\\b(?:by|of|from) ${name}`, "gu")),
     ...slice.matchAll(new RegExp(`(?<![\\p{L}])${name}`, "gu")),
   ];
+  const isName = (text: string) => {
+    if (NOT_NAMES.test(fold(text.split(" ")[0]!))) return false;
+    const places = findPlaces(text);
+    return !places.some((p) => p.end - p.start >= text.length - 1);
+  };
   for (const m of candidates) {
-    const full = m[1]!.replace(/['’]s$/, "");
-    const words = full.split(" ");
-    if (NOT_NAMES.test(fold(words[0]!))) continue;
-    const start = c.start + m.index + m[0].length - full.length;
-    if (r.used.slice(start, start + full.length).some(Boolean)) continue;
-    const places = findPlaces(full);
-    if (places.some((p) => p.end - p.start >= full.length - 1)) continue;
-    take(r, c.start + m.index, start + full.length);
-    return full;
+    const raw = m[1]!;
+    const start = c.start + m.index + m[0].length - raw.length;
+    if (r.used.slice(start, start + raw.length).some(Boolean) || !isName(raw)) continue;
+    const out = [raw.replace(/['’]s$/, "")];
+    take(r, c.start + m.index, start + raw.length);
+    // Further names in a list: "by Callum Boyd or Tomás Reyes".
+    let end = start + raw.length;
+    const more = new RegExp(`^(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)${name}`, "u");
+    for (
+      let next = more.exec(r.original.slice(end, c.end));
+      next && isName(next[1]!);
+      next = more.exec(r.original.slice(end, c.end))
+    ) {
+      out.push(next[1]!.replace(/['’]s$/, ""));
+      take(r, end, end + next[0].length);
+      end += next[0].length;
+    }
+    return out;
   }
   return undefined;
 }
@@ -484,7 +552,7 @@ const ENGAGEMENTS: [RegExp, string[]][] = [
     ["room_opened"],
   ],
   [
-    /\b(?:viewed|looked at|browsed)(?: (?:a|an|the|our|any))? (?:artworks?|works?|pieces?) online\b/,
+    /\b(?:viewed|looked at|browsed)(?: (?:a|an|the|our|any))? (?:artworks?|works?|pieces?) (?:online|on (?:the |our )?(?:website|site))\b/,
     ["artwork_viewed"],
   ],
   [/\bclicked(?: (?:a|an|the|on|through))*(?: (?:link|links|newsletter|email))?\b/, ["link_clicked"]],
@@ -498,10 +566,10 @@ const ENGAGEMENTS: [RegExp, string[]][] = [
     ["favorite_added"],
   ],
   [
-    /\b(?:submitted|sent|made)(?: (?:a|an))?(?: online)? (?:inquiry|enquiry|inquiries|enquiries)(?: online)?\b|\b(?:inquired|enquired) online\b/,
+    /\b(?:submitted|sent|made)(?: (?:a|an))?(?: online)? (?:inquiry|enquiry|inquiries|enquiries)(?: online)?\b|\b(?:inquired|enquired)(?: online| about (?:a |an |the )?(?:work|artwork|piece)s?)?\b|\bmade (?:an )?(?:inquiry|enquiry)\b/,
     ["inquiry_submitted"],
   ],
-  [/\bunsubscribed\b/, ["unsubscribed"]],
+  [/\bunsubscribed\b|\bopted[ -]out\b/, ["unsubscribed"]],
   [
     /\b(?:downloaded|viewed|opened)(?: (?:a|the|our))? (?:pdf|catalogue|catalog|price ?list|documents?)\b/,
     ["document_viewed"],
@@ -524,7 +592,10 @@ const INTERACTIONS: [RegExp, string[] | undefined][] = [
     undefined,
   ],
   [/\b(?:met|meeting|meetings|met with)\b/, ["meeting", "visit"]],
-  [/\b(?:visits?|visited)\b/, ["visit"]],
+  [
+    /\b(?:visits?|visited|attended|came to)\b(?: (?:an|a|the|our)\b)?(?: (?:openings?|private views?|shows?|exhibitions?|gallery|events?|dinners?)\b)?/,
+    ["visit"],
+  ],
 ];
 
 const PURCHASE =
@@ -720,7 +791,6 @@ export function read(describedAs: string, now: Date): ReadResult {
       reason: `"${original.slice(ranking.index, ranking.index + ranking[0].length)}" ranks contacts against each other; a rubric judges each contact on its own records`,
     };
   }
-  const vague = VAGUE.exec(text);
   const all: Criteria["all"] = [];
 
   // A head named before a colon ("lapsed buyers: two purchases before 2024, nothing since") is the segment's
@@ -796,6 +866,21 @@ export function read(describedAs: string, now: Date): ReadResult {
     all.push({ kind: "place", places, negated: placeNegated, phrase: placePhrases.join(" or ") });
   }
 
+  // Tags: "tagged Frieze 2025", "with the tag 'press list'", "not tagged VIP".
+  for (const m of matchAll(
+    r,
+    /\b(not |never |un)?(?:tagged(?: as| with)?|with (?:the )?tags?|carrying (?:the )?tags?)\s+["'“‘]?([^"'”’,;]+?)["'”’]?(?=$|[,;]| who\b| and\b| but\b| or\b| that\b)/,
+  )) {
+    const at = m.index + m[0].indexOf(m[2]!);
+    const names = original
+      .slice(at, at + m[2]!.length)
+      .split(/\s+or\s+/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    all.push({ kind: "tag", names, negated: !!m[1], phrase: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+
   // Subject types, VIPs, lead states, consent.
   const typeSet = new Set<string>();
   const typePhrases: string[] = [];
@@ -809,6 +894,7 @@ export function read(describedAs: string, now: Date): ReadResult {
   }
   if (typeSet.size) all.push({ kind: "type", types: [...typeSet], phrase: typePhrases.join(", ") });
   for (const m of matchAll(r, /\bvips?\b|\bvery important\b|\bkey (?:collectors|clients)\b/)) {
+    if (r.used[m.index]) continue;
     if (!all.some((c) => c.kind === "vip")) all.push({ kind: "vip", phrase: m[0] });
     take(r, m.index, m.index + m[0].length);
   }
@@ -881,7 +967,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     let kind: PredicateKind | null = null;
     let events: string[] | undefined;
     let itypes: string[] | undefined;
-    let interest: { topic: string; terms: string[]; families?: Family[] } | null = null;
+    let interest: { topic: string; terms: string[]; families?: Family[]; allTerms?: boolean } | null = null;
     for (const [re, ev] of ENGAGEMENTS) {
       const m = matchAll(r, re, clause.start, clause.end)[0];
       if (m) {
@@ -945,6 +1031,7 @@ export function read(describedAs: string, now: Date): ReadResult {
             interest = {
               topic: words.join(" "),
               terms: words.map((w) => w.replace(/(ies)$/, "y").replace(/s$/, "")),
+              allTerms: true,
             };
             take(r, m.index, clause.end);
           }
@@ -965,10 +1052,10 @@ export function read(describedAs: string, now: Date): ReadResult {
 
     const money = readMoney(r, clause);
     const families = kind === "interest" ? undefined : readFamilies(r, clause);
-    const artist = readArtist(r, clause);
+    const artists = readArtists(r, clause);
     const count = readCount(r, clause);
     const windows = readWindows(r, clause, negated, lastWindows);
-    const hasFacet = !!(money || families || artist || count || windows || objectOnly);
+    const hasFacet = !!(money || families || artists || count || windows || objectOnly);
     if (!kind && !hasFacet) continue;
     if (!kind) {
       // Ellipsis: the clause continues the predicate before it ("but never a painting", "nothing since").
@@ -1012,7 +1099,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         kind: "purchase",
         negated,
         ...(families ? { families } : {}),
-        ...(artist ? { artist } : {}),
+        ...(artists ? { artists } : {}),
         ...(windows ? { windows } : {}),
         ...(count ? { count } : {}),
         ...(money ? { price: money } : {}),
@@ -1080,7 +1167,8 @@ export function read(describedAs: string, now: Date): ReadResult {
     if (read || FILLER.has(word) || word === "-" || word === "'s") continue;
     leftover.push(original.slice(m.index, m.index + m[0].length));
   }
-  if (vague && !r.used[vague.index]) {
+  const vague = [...text.matchAll(new RegExp(VAGUE.source, "g"))].find((m) => !r.used[m.index]);
+  if (vague) {
     return {
       ok: false,
       reason: `"${original.slice(vague.index, vague.index + vague[0].length)}" asks for a judgement no contact record holds${leftover.length ? ` (also unread: ${leftover.map((w) => `"${w}"`).join(", ")})` : ""}`,
@@ -1120,7 +1208,7 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       return `${c.negated ? "not " : ""}located in ${c.places.map((p) => p.label).join(" or ")}`;
     case "purchase": {
       const what = c.families ? c.families.join("/") : "any work";
-      const by = c.artist ? ` by ${c.artist}` : "";
+      const by = c.artists ? ` by ${c.artists.join(" or ")}` : "";
       const count = c.count ? ` (count ${c.count.op} ${c.count.n})` : "";
       const price = c.price ? ` priced ${boundsText(c.price)}` : "";
       return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${by}${price}${count}${windowText(c.windows)}`;
@@ -1135,6 +1223,8 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       return `${c.negated ? "not " : ""}interested in ${c.topic}`;
     case "created":
       return `added as a contact${windowText(c.windows)}`;
+    case "tag":
+      return `${c.negated ? "not " : ""}tagged ${c.names.join(" or ")}`;
   }
 }
 

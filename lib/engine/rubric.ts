@@ -119,7 +119,7 @@ function purchase(
   let unknownMedium = 0;
   let unknownPrice = 0;
   for (const s of candidates) {
-    if (c.artist && !sameArtist(c.artist, s.artwork?.artistName ?? null)) continue;
+    if (c.artists && !c.artists.some((a) => sameArtist(a, s.artwork?.artistName ?? null))) continue;
     if (c.families) {
       const m = classifyMedium(s.artwork?.medium ?? null);
       if (m.family === null) {
@@ -282,12 +282,16 @@ function events(
 ): Outcome {
   const hits = p.engagements.filter((e) => c.events.includes(e.kind) && inWindows(e.at, c.windows, now));
   const want = c.count ?? { op: ">=", n: 1 };
-  const met =
+  let met =
     want.op === ">="
       ? hits.length >= want.n
       : want.op === "<="
         ? hits.length <= want.n
         : hits.length === want.n;
+  // An unsubscribe may be recorded only as the contact's consent state.
+  const consentSaysSo =
+    c.events.includes("unsubscribed") && !c.windows && /^(unsubscribed|declined)$/.test(p.emailConsent ?? "");
+  if (consentSaysSo) met = true;
   const holds = c.negated ? !met : met;
   const reasons: Reason[] = hits.slice(-5).map((e) => ({
     kind: "engagement",
@@ -297,7 +301,16 @@ function events(
     criterion: label,
     holds,
   }));
-  if (hits.length === 0) {
+  if (consentSaysSo) {
+    reasons.push({
+      kind: "profile",
+      id: p.id,
+      label: `email consent ${p.emailConsent}`,
+      at: null,
+      criterion: label,
+      holds,
+    });
+  } else if (hits.length === 0) {
     const any = p.engagements.filter((e) => c.events.includes(e.kind));
     reasons.push({
       kind: "profile",
@@ -390,7 +403,9 @@ function interest(
     if (["billing_address", "phone", "email"].includes(note.kind)) continue;
     const folded = fold(note.text);
     for (const cl of clausesOfNote(folded)) {
-      const hit = terms.map((re) => re.exec(cl.text)).find((m) => m);
+      const hits = terms.map((re) => re.exec(cl.text));
+      if (c.allTerms && hits.some((h) => !h)) continue;
+      const hit = hits.find((m) => m);
       if (!hit) continue;
       const before = cl.text.slice(0, hit.index);
       const phrase = note.text.slice(cl.start, cl.start + cl.text.length).trim();
@@ -737,6 +752,17 @@ function evaluate(
       return contactsWith(c, p, now, label);
     case "interest":
       return interest(c, p, now, label);
+    case "tag": {
+      const want = c.names.map((x) => fold(x).trim());
+      const found = p.tags.find((t) => want.includes(fold(t).trim()));
+      const holds = c.negated ? !found : !!found;
+      const text = found ? `tagged "${found}"` : `not tagged ${c.names.join(" or ")}`;
+      return {
+        holds,
+        confidence: 0.97,
+        reasons: [{ kind: "profile", id: p.id, label: text, at: null, criterion: label, holds }],
+      };
+    }
     case "created": {
       const holds = inWindows(p.createdAt, c.windows, now);
       return {

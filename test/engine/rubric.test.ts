@@ -404,6 +404,55 @@ describe("types, VIPs, lead status and alternatives", () => {
   });
 });
 
+describe("tags, lists of artists, and the ways people write times and amounts", () => {
+  it("reads tags, and a tag is not a VIP flag", () => {
+    const tagged = profile({ tags: ["Frieze 2025", "VIP"] });
+    expect(judge("contacts tagged Frieze 2025", tagged)!.verdict).toBe(true);
+    expect(judge("collectors not tagged VIP", tagged)!.verdict).toBe(false);
+    expect(judge("collectors not tagged VIP", profile({ vip: true }))!.verdict).toBe(true);
+  });
+
+  it("reads several artists joined by or", () => {
+    const boyd = sale("2022-01-01", "oil on board", 900_000, {
+      artwork: {
+        id: "a",
+        title: "T",
+        artistName: "Callum Boyd",
+        medium: "oil on board",
+        year: 2021,
+        heightCm: 1,
+        widthCm: 1,
+      },
+    });
+    const rubric = "collectors who bought paintings by Elena Sokolova or Callum Boyd";
+    expect(judge(rubric, profile({ sales: [boyd] }))!.verdict).toBe(true);
+    expect(
+      judge("collectors who bought paintings by Elena Sokolova", profile({ sales: [boyd] }))!.verdict,
+    ).toBe(false);
+  });
+
+  it("tells last year from the last year, and reads ago", () => {
+    const p = profile({ sales: [sale("2026-02-01", "bronze")] });
+    expect(judge("people who bought last year", p)!.verdict).toBe(false);
+    expect(judge("people who bought in the last year", p)!.verdict).toBe(true);
+    expect(judge("people who bought since last year", p)!.verdict).toBe(true);
+    expect(judge("people who bought a sculpture more than two years ago", p)!.verdict).toBe(false);
+    expect(judge("collectors who haven't bought in 2 years", p)!.verdict).toBe(false);
+  });
+
+  it("reads amounts written with a plus or 'or more'", () => {
+    const p = profile({ sales: [sale("2024-01-01", "bronze", 1_200_000)] });
+    expect(judge("buyers of £10k+ works", p)!.verdict).toBe(true);
+    expect(judge("collectors who spent £50k or more", p)!.verdict).toBe(false);
+    expect(judge("clients who bought works priced above £20,000", p)!.verdict).toBe(false);
+  });
+
+  it("counts an unsubscribe recorded only as the consent state", () => {
+    expect(judge("people who've opted out", profile({ emailConsent: "unsubscribed" }))!.verdict).toBe(true);
+    expect(judge("people who've opted out", profile())!.verdict).toBe(false);
+  });
+});
+
 describe("the labelled set", () => {
   it("meets accuracy >= 0.90 with coverage >= 0.85, on the tuning set and on the held-out rubrics", () => {
     for (const section of scoreRubrics()) {
