@@ -362,7 +362,19 @@ function contactsWith(
 // Interests read from notes
 
 const NOTE_NEGATION =
-  /\b(not|no|never|hates?|dislikes?|doesn't like|does not like|isn't into|not into|not a fan|no interest|leaves? (?:him|her|them) cold|avoid|avoids|allergic to|anything but|except)\b/;
+  /\b(doesn't like|does not like|isn't into|not into|not a fan of|not interested in|no interest in|not keen on|leaves? (?:him|her|them) cold|allergic to|anything but|not|no|never|hates?|dislikes?|avoids?|except)\b/;
+/** Words that start a liking again after a negation ("not into photography, loves ceramics"). */
+const NOTE_POSITIVE =
+  /\b(loves?|likes?|wants?|collects?|collecting|keen on|into|interested in|prefers?|buys?|passionate about|fan of|big on|focus(?:es|ed)? on|only)\b/g;
+
+/** A negation rules a term out when no liking word follows it before the term. */
+function negatedBefore(before: string): boolean {
+  const neg = [...before.matchAll(new RegExp(NOTE_NEGATION.source, "g"))].pop();
+  if (!neg) return false;
+  const end = neg.index + neg[0].length;
+  return ![...before.matchAll(NOTE_POSITIVE)].some((m) => m.index >= end);
+}
+
 const RELATIVE =
   /\b(wife|husband|partner|son|daughter|kids|children|mother|father|mum|dad|brother|sister|friend|niece|nephew|colleague|neighbour|neighbor)\b/;
 
@@ -399,8 +411,16 @@ function interest(
   let positive = 0;
   let negative = 0;
   const terms = c.terms.map(termRe);
-  for (const note of p.notes) {
-    if (["billing_address", "phone", "email"].includes(note.kind)) continue;
+  // Notes, and what the timeline says they asked about or looked at ("asked for prices on the ceramics").
+  const texts: { id: string; kind: "note" | "interaction"; text: string; at: string | null }[] = [
+    ...p.notes
+      .filter((n) => !["billing_address", "phone", "email"].includes(n.kind))
+      .map((n) => ({ id: n.id, kind: "note" as const, text: n.text, at: n.at })),
+    ...p.interactions
+      .filter((i) => i.summary && i.direction !== "outbound")
+      .map((i) => ({ id: i.id, kind: "interaction" as const, text: i.summary!, at: i.at })),
+  ];
+  for (const note of texts) {
     const folded = fold(note.text);
     for (const cl of clausesOfNote(folded)) {
       const hits = terms.map((re) => re.exec(cl.text));
@@ -411,7 +431,7 @@ function interest(
       const phrase = note.text.slice(cl.start, cl.start + cl.text.length).trim();
       if (RELATIVE.test(before)) {
         reasons.push({
-          kind: "note",
+          kind: note.kind,
           id: note.id,
           label: `"${phrase}": about someone else, set aside`,
           at: note.at,
@@ -420,10 +440,10 @@ function interest(
         });
         continue;
       }
-      if (NOTE_NEGATION.test(before) || /\bleaves? (?:him|her|them) cold\b/.test(cl.text)) {
+      if (negatedBefore(before) || /\bleaves? (?:him|her|them) cold\b/.test(cl.text)) {
         negative++;
         reasons.push({
-          kind: "note",
+          kind: note.kind,
           id: note.id,
           label: `"${phrase}": rejects it`,
           at: note.at,
@@ -433,7 +453,7 @@ function interest(
       } else {
         positive++;
         reasons.push({
-          kind: "note",
+          kind: note.kind,
           id: note.id,
           label: `"${phrase}"`,
           at: note.at,

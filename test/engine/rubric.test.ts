@@ -378,6 +378,25 @@ describe("interests from notes", () => {
     expect(silent.probability).toBeLessThan(0.8);
   });
 
+  it("ends a negation's scope at the next liking word", () => {
+    const p = note("Not into photography, loves ceramics");
+    expect(judge("collectors interested in ceramics", p)!.verdict).toBe(true);
+    expect(judge("collectors interested in photography", p)!.verdict).toBe(false);
+  });
+
+  it("reads what an inbound interaction asked about", () => {
+    const asked = {
+      id: "int_9",
+      at: "2026-01-01T00:00:00.000Z",
+      type: "email",
+      direction: "inbound",
+      summary: "Asked for prices on the stoneware",
+    };
+    const v = judge("people interested in ceramics", profile({ interactions: [asked] }))!;
+    expect(v.verdict).toBe(true);
+    expect(v.reasons[0]).toMatchObject({ kind: "interaction", id: "int_9" });
+  });
+
   it("reads a topic it has no vocabulary for by its own words", () => {
     expect(
       judge("collectors interested in seascapes", note("Wants seascapes for the Cornwall house"))!.verdict,
