@@ -1070,7 +1070,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     let c: Criterion;
     if (
       kind === "spend" ||
-      (kind === "purchase" && money && /\b(total|in all|altogether|overall|combined)\b/.test(seg))
+      (kind === "purchase" && money && /\b(total|in all|altogether|overall|combined|worth of)\b/.test(seg))
     ) {
       if (!money) return { ok: false, reason: `"${phrase}" names spending without an amount` };
       c = {
@@ -1084,7 +1084,7 @@ export function read(describedAs: string, now: Date): ReadResult {
       };
       for (const m of matchAll(
         r,
-        /\b(?:in total|in all|altogether|overall|combined|total)\b/,
+        /\b(?:in total|in all|altogether|overall|combined|total|worth of (?:art|works?|artworks?|pieces))\b|\bworth of\b/,
         clause.start,
         clause.end,
       )) {
