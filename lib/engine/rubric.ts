@@ -532,7 +532,7 @@ interface Located {
 }
 
 const LOCATION_CUE =
-  /\b(based in|lives? in|living in|home in|homes in|moved to|relocated to|resident in|residing in|lives between|splits? (?:her|his|their) time between|apartment in|flat in|house in|address in|from)\b|-based\b|\bapartment\b/;
+  /\b(based in|lives? in|living in|home in|homes in|moved to|relocated to|resident in|residing in|lives between|splits? (?:her|his|their) time between|apartment in|flat in|house in|address in|from)\b|[- ]based\b|\bapartment\b/;
 
 /** Where the records place a contact, strongest source first. */
 export function locate(p: ContactProfile): Located[] {
