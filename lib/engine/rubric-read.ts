@@ -1,0 +1,1233 @@
+import { type Family, MEDIUM_PHRASES } from "./rubric-media";
+import { findPlaces, fold, type Place } from "./rubric-places";
+
+/**
+ * Reading a segment rubric: plain words ("collectors in the UK who bought works on paper but never a painting")
+ * into criteria the judge evaluates against a contact's records. A small grammar: the rubric is cut into
+ * clauses (at commas, colons, "but", "who", "that", and at "and"/"or" before a new predicate); each clause holds
+ * at most one predicate (bought, spent, opened, contacted, interested in) with its facets (media, artist,
+ * count, price, time window) and the negation in front of it; a clause without a predicate continues the one
+ * before ("…, nothing since"; "…but never a painting"). Subject words (collectors, museums, VIPs), places and
+ * lead states hold across clauses. Every word must be read or be a known filler word: what is left is the
+ * reason the rubric cannot be read.
+ */
+
+/** A time window: from inclusive, to exclusive, ISO timestamps; a missing end is open. */
+export interface Window {
+  from?: string;
+  to?: string;
+  label: string;
+}
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** One side of an amount comparison; "between £10k and £50k" is two. */
+export interface Bound {
+  op: ">" | "<";
+  money: Money;
+}
+
+export type Criterion =
+  | { kind: "type"; types: string[]; phrase: string }
+  | { kind: "vip"; phrase: string }
+  | { kind: "lead"; statuses: string[]; phrase: string }
+  | { kind: "consent"; values: string[]; phrase: string }
+  | { kind: "place"; places: Place[]; negated: boolean; phrase: string }
+  | {
+      kind: "purchase";
+      negated: boolean;
+      families?: Family[];
+      artists?: string[];
+      windows?: Window[];
+      count?: { op: ">=" | "<=" | "="; n: number };
+      price?: Bound[];
+      only?: boolean;
+      phrase: string;
+    }
+  | {
+      kind: "spend";
+      negated: boolean;
+      bounds: Bound[];
+      average: boolean;
+      windows?: Window[];
+      families?: Family[];
+      phrase: string;
+    }
+  | {
+      kind: "engagement";
+      negated: boolean;
+      events: string[];
+      windows?: Window[];
+      count?: { op: ">=" | "<=" | "="; n: number };
+      phrase: string;
+    }
+  | { kind: "interaction"; negated: boolean; types?: string[]; windows?: Window[]; phrase: string }
+  | { kind: "created"; windows?: Window[]; phrase: string }
+  | { kind: "tag"; names: string[]; negated: boolean; phrase: string }
+  | {
+      kind: "interest";
+      negated: boolean;
+      topic: string;
+      terms: string[];
+      /** A topic outside the vocabulary: a note shows it only when it has every one of the topic's words. */
+      allTerms?: boolean;
+      families?: Family[];
+      phrase: string;
+    };
+
+/** What a readable rubric means: every criterion must hold (a group of alternatives holds when one does). */
+export interface Criteria {
+  all: (Criterion | { kind: "any"; items: Criterion[]; phrase: string })[];
+}
+
+export type ReadResult = { ok: true; criteria: Criteria; summary: string } | { ok: false; reason: string };
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  couple: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  twenty: 20,
+  "twenty-four": 24,
+  thirty: 30,
+};
+const NUM =
+  "(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|twenty-four|thirty)";
+const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (NUMBER_WORDS[s] ?? Number.NaN));
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH_RE =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const monthIndex = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.slice(0, 3)));
+
+/** Words that carry no criterion of their own. */
+const FILLER = new Set(
+  `a an the any some of in on at to from for with by who whom whose that which this these those have has had having
+  been be being is are was were do does did ever also already still yet and or but as than then just only all
+  people person anyone anybody everyone everybody someone contacts contact clients client customers customer
+  folks those them they their there we us our you your he she his her it its work works piece pieces artwork
+  artworks thing things anything something item items one ones total overall based located living live lives
+  who've who'd who's any us from gallery list segment yet made make record records here`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Rankings ("top 20 spenders") compare contacts with each other: no single contact's records decide them. */
+const RANKING =
+  /\b(top|biggest|largest|best|highest|leading) (\d+|ten|twenty|fifty|hundred)?\s*(?:spenders|buyers|collectors|clients|contacts|customers)?\b/;
+
+/** Vague or hypothetical words: the rubric asks for a judgement no record holds. */
+const VAGUE =
+  /\b(would|'d|might|may|could|should|likely|probably|potential(?:ly)?|best|favou?rite|good|great|nice|usual|suspects|interesting|important|serious|friends?|love to|taste|flip|recently|lately|soon|next)\b/;
+
+interface Clause {
+  start: number;
+  end: number;
+  /** How the clause joins the one before it. */
+  join: "and" | "or";
+}
+
+interface Reader {
+  original: string;
+  text: string;
+  used: boolean[];
+  now: Date;
+}
+
+function take(r: Reader, start: number, end: number) {
+  for (let i = start; i < end; i++) r.used[i] = true;
+}
+
+function matchAll(r: Reader, re: RegExp, from = 0, to = r.text.length) {
+  const out: RegExpExecArray[] = [];
+  const g = new RegExp(re.source, "g");
+  const slice = r.text.slice(0, to);
+  g.lastIndex = from;
+  for (let m = g.exec(slice); m; m = g.exec(slice)) {
+    if (m[0].length === 0) {
+      g.lastIndex++;
+      continue;
+    }
+    out.push(m);
+  }
+  return out;
+}
+
+const iso = (d: Date) => d.toISOString();
+function utc(y: number, m = 0, d = 1) {
+  return new Date(Date.UTC(y, m, d));
+}
+function minusUnit(now: Date, n: number, unit: string) {
+  const d = new Date(now.getTime());
+  if (unit.startsWith("day")) d.setUTCDate(d.getUTCDate() - n);
+  else if (unit.startsWith("week")) d.setUTCDate(d.getUTCDate() - 7 * n);
+  else if (unit.startsWith("month")) d.setUTCMonth(d.getUTCMonth() - n);
+  else d.setUTCFullYear(d.getUTCFullYear() - n);
+  return d;
+}
+
+/** Time windows in a clause; `negated` reads "not since 2022" as nothing after 2022. */
+function readWindows(
+  r: Reader,
+  c: Clause,
+  negated: boolean,
+  previous: Window[] | undefined,
+): Window[] | undefined {
+  const out: Window[] = [];
+  const now = r.now;
+  const seg = (re: RegExp) => matchAll(r, re, c.start, c.end);
+  for (const m of seg(
+    new RegExp(
+      `\\b(?:in |during |within |over |for )?(?:the )?(?:last|past|previous) ${NUM}? ?(days?|weeks?|months?|years?)\\b`,
+    ),
+  )) {
+    // Bare "last year" is the calendar year before; "the last year" and "past year" are twelve months.
+    if (!m[1] && /^(?:in |during |for )?last (year|month)$/.test(m[0].trim())) continue;
+    if (/^since /.test(r.text.slice(Math.max(0, m.index - 6), m.index + 1))) continue;
+    const n = m[1] ? num(m[1]) : 1;
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(`\\b(?:in|for) (?:over|more than|longer than) ${NUM} (days?|weeks?|months?|years?)\\b`),
+  )) {
+    const n = num(m[1]!);
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(new RegExp(`\\b(?:in|within|for) ${NUM} (days?|weeks?|months?|years?)\\b`))) {
+    if (r.used[m.index]) continue;
+    const n = num(m[1]!);
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(
+      `\\b(?:(more than|over|at least|less than|under|within) )?${NUM} (days?|weeks?|months?|years?) ago\\b`,
+    ),
+  )) {
+    const n = num(m[2]!);
+    if (Number.isNaN(n)) continue;
+    const at = iso(minusUnit(now, n, m[3]!));
+    const recent = m[1] === "less than" || m[1] === "under" || m[1] === "within";
+    out.push(recent ? { from: at, label: m[0].trim() } : { to: at, label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(/\bsince (?:last year|the start of last year)\b/)) {
+    out.push({ from: iso(utc(now.getUTCFullYear() - 1)), label: m[0] });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    /\b(?:since|from) the (?:start|beginning) of (?:the|this) year\b|\bso far this year\b|\byear to date\b|\bytd\b/,
+  )) {
+    out.push({ from: iso(utc(now.getUTCFullYear())), label: m[0] });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(/\b(?:in |during )?this (year|month)\b/)) {
+    const from = m[1] === "year" ? utc(now.getUTCFullYear()) : utc(now.getUTCFullYear(), now.getUTCMonth());
+    out.push({ from: iso(from), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(/\b(?:in )?last year\b/)) {
+    if (r.used[m.index + m[0].length - 1]) continue;
+    const y = now.getUTCFullYear() - 1;
+    out.push({ from: iso(utc(y)), to: iso(utc(y + 1)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    /\bbetween (\d{4}) and (\d{4})\b|\b(?:in |from )?(\d{4}) ?(?:-|–|to|through) ?(\d{4})\b/,
+  )) {
+    const a = Number(m[1] ?? m[3]);
+    const b = Number(m[2] ?? m[4]);
+    out.push({ from: iso(utc(Math.min(a, b))), to: iso(utc(Math.max(a, b) + 1)), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(
+      `\\b(since|after|from|before|prior to|until|till|up to|in|during) (?:the (?:start|beginning|end) of )?(?:${MONTH_RE} ?)?((?:19|20)\\d{2})?(?: onwards?| on)?\\b`,
+    ),
+  )) {
+    const [whole, word, month, yearText] = m;
+    if (!month && !yearText) continue;
+    if (r.used[m.index]) continue;
+    const endOf = /the end of/.test(whole);
+    let year = yearText ? Number(yearText) : now.getUTCFullYear();
+    const mi = month ? monthIndex(month) : -1;
+    if (!yearText && mi >= 0 && utc(year, mi) > now) year -= 1;
+    const start = mi >= 0 ? utc(year, mi) : utc(year);
+    const after = mi >= 0 ? utc(year, mi + 1) : utc(year + 1);
+    let w: Window;
+    if (word === "since" || word === "from") {
+      // "not since 2022" reads as nothing after 2022; "since June" starts on the first of June.
+      w = { from: iso(endOf || (negated && !month && word === "since") ? after : start), label: whole };
+    } else if (word === "after") w = { from: iso(after), label: whole };
+    else if (word === "before" || word === "prior to") w = { to: iso(endOf ? after : start), label: whole };
+    else if (word === "until" || word === "till" || word === "up to") w = { to: iso(after), label: whole };
+    else {
+      // in 2025, in 2019 or 2020, in March 2024
+      w = { from: iso(start), to: iso(after), label: whole };
+    }
+    out.push(w);
+    take(r, m.index, m.index + whole.length);
+  }
+  // "2019 or 2020": further bare years after an "in <year>" window.
+  if (out.some((w) => w.from && w.to)) {
+    for (const m of seg(/\b(?:or|and|,) ((?:19|20)\d{2})\b/)) {
+      const y = Number(m[1]);
+      out.push({ from: iso(utc(y)), to: iso(utc(y + 1)), label: m[1]! });
+      take(r, m.index, m.index + m[0].length);
+    }
+  }
+  // "nothing since": since the end of the window the clause before named.
+  for (const m of seg(/\bsince\b(?!\s*(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the))/)) {
+    if (r.used[m.index]) continue;
+    const bound = previous?.find((w) => w.to)?.to;
+    if (!bound) continue;
+    out.push({ from: bound, label: "since then" });
+    take(r, m.index, m.index + m[0].length);
+  }
+  if (out.length === 0) return undefined;
+  // Several bounds in one clause ("since 2020 … before 2024") narrow one window; several "in <year>" widen it.
+  const closed = out.filter((w) => w.from && w.to);
+  const open = out.filter((w) => !(w.from && w.to));
+  if (open.length > 1 || (open.length && closed.length)) {
+    const from = out
+      .map((w) => w.from)
+      .filter(Boolean)
+      .sort()
+      .pop();
+    const to = out
+      .map((w) => w.to)
+      .filter(Boolean)
+      .sort()[0];
+    return [{ ...(from ? { from } : {}), ...(to ? { to } : {}), label: out.map((w) => w.label).join(", ") }];
+  }
+  return out;
+}
+
+const CURRENCY: Record<string, string> = {
+  "£": "GBP",
+  $: "USD",
+  "€": "EUR",
+  gbp: "GBP",
+  usd: "USD",
+  eur: "EUR",
+  chf: "CHF",
+  pounds: "GBP",
+  pound: "GBP",
+  dollars: "USD",
+  dollar: "USD",
+  euros: "EUR",
+  euro: "EUR",
+  francs: "CHF",
+  us$: "USD",
+  hk$: "HKD",
+  hkd: "HKD",
+  jpy: "JPY",
+  yen: "JPY",
+  "¥": "JPY",
+  sgd: "SGD",
+};
+
+function amountOf(n: string, mult: string | undefined) {
+  const v = Number(n.replace(/,/g, ""));
+  if (!mult) return v;
+  if (mult === "k" || mult === "thousand") return v * 1000;
+  return v * 1_000_000;
+}
+
+/** Comparisons with amounts of money: "over £50k", "for under €2,000", "between $10k and $20k". */
+function readMoney(r: Reader, c: Clause): Bound[] | null {
+  const cur = "(£|\\$|€|us\\$|hk\\$|¥|gbp|usd|eur|chf|hkd|jpy|sgd)";
+  const amt = "(\\d[\\d,.]*) ?(k|m|thousand|million)?";
+  const word = "(gbp|usd|eur|chf|hkd|jpy|sgd|pounds?|dollars?|euros?|francs|yen)";
+  const value = `(?:${cur} ?${amt}|${amt} ?${word}?)`;
+  const parse = (g: (string | undefined)[]): { amount: number; currency: string | null } => {
+    const [c1, a1, m1, a2, m2, w2] = g;
+    if (a1) return { amount: amountOf(a1, m1), currency: CURRENCY[c1!] ?? null };
+    return { amount: amountOf(a2!, m2), currency: w2 ? (CURRENCY[w2] ?? null) : null };
+  };
+  const between = matchAll(
+    r,
+    new RegExp(`\\b(?:between|from) ${value} (?:and|to|-) ${value}(?![\\w])`),
+    c.start,
+    c.end,
+  )[0];
+  if (between) {
+    const lo = parse(between.slice(1, 7));
+    const hi = parse(between.slice(7, 13));
+    const currency = lo.currency ?? hi.currency;
+    if (!currency) return null;
+    take(r, between.index, between.index + between[0].length);
+    return [
+      { op: ">", money: { amount: lo.amount, currency } },
+      { op: "<", money: { amount: hi.amount, currency } },
+    ];
+  }
+  const cmp =
+    "(over|above|more than|greater than|at least|in excess of|upwards of|north of|under|below|less than|up to|at most|no more than|>|<)";
+  const lead = "(?:(?:priced|costing|worth|valued|at|for) )?";
+  const after = matchAll(
+    r,
+    new RegExp(
+      `${lead}${value}(?: ?\\+| or more| or above| and (?:up|above|over)| plus| or less| or under| and under| or below)(?![\\w])`,
+    ),
+    c.start,
+    c.end,
+  )[0];
+  if (after) {
+    const v = parse(after.slice(1, 7));
+    if (v.currency) {
+      take(r, after.index, after.index + after[0].length);
+      const op = /less|under|below/.test(after[0]) ? "<" : ">";
+      return [{ op, money: { amount: v.amount, currency: v.currency } }];
+    }
+  }
+  const m = matchAll(r, new RegExp(`\\b${lead}${cmp} (?:a total of )?${value}(?![\\w])`), c.start, c.end)[0];
+  if (!m) return null;
+  const v = parse(m.slice(2, 8));
+  if (!v.currency) return null;
+  const op = /^(under|below|less than|up to|at most|no more than|<)$/.test(m[1]!) ? "<" : ">";
+  take(r, m.index, m.index + m[0].length);
+  return [{ op, money: { amount: v.amount, currency: v.currency } }];
+}
+
+/** Media families named in a clause ("sculpture or ceramics", "works on paper"). */
+function readFamilies(r: Reader, c: Clause): Family[] | undefined {
+  const out = new Set<Family>();
+  for (const [phrase, fams] of MEDIUM_PHRASES) {
+    const re = new RegExp(`(?<![\\w-])${phrase.replace(/ /g, "\\s+")}(?![\\w-])`);
+    for (const m of matchAll(r, re, c.start, c.end)) {
+      if (r.used.slice(m.index, m.index + m[0].length).some(Boolean)) continue;
+      for (const f of fams) out.add(f);
+      take(r, m.index, m.index + m[0].length);
+    }
+  }
+  return out.size ? [...out] : undefined;
+}
+
+/** Capitalised words that are vocabulary, not a name ("VIP", "UK", a sentence's first word). */
+const NOT_NAMES =
+  /^(vips?|uk|us|usa|eu|gb|uae|nyc|i|collectors?|clients?|contacts?|people|anyone|museums?|institutions?|press|advisors?|buyers?|lapsed|dormant|new|repeat|first|top|our|the|all|any|european|asian)$/;
+
+/**
+ * Artists: capitalised words after "by"/"of" ("work by Ilse Marten"), or a capitalised name before a noun ("a
+ * Callum Boyd painting"), that are not a place; a list joined by "or"/"and" names several.
+ */
+function readArtists(r: Reader, c: Clause): string[] | undefined {
+  const name =
+    "((?:[A-ZÀ-Ý][\\p{L}'’-]+)(?: (?:(?:de|van|von|der|da|di|le|la|del|du) )?[A-ZÀ-Ý][\\p{L}'’-]+)+)";
+  const slice = r.original.slice(c.start, c.end);
+  const candidates = [
+    ...slice.matchAll(new RegExp(`\\b(?:by|of|from) ${name}`, "gu")),
+    ...slice.matchAll(new RegExp(`(?<![\\p{L}])${name}`, "gu")),
+  ];
+  const isName = (text: string) => {
+    if (NOT_NAMES.test(fold(text.split(" ")[0]!))) return false;
+    const places = findPlaces(text);
+    return !places.some((p) => p.end - p.start >= text.length - 1);
+  };
+  for (const m of candidates) {
+    const raw = m[1]!;
+    const start = c.start + m.index + m[0].length - raw.length;
+    if (r.used.slice(start, start + raw.length).some(Boolean) || !isName(raw)) continue;
+    const out = [raw.replace(/['’]s$/, "")];
+    take(r, c.start + m.index, start + raw.length);
+    // Further names in a list: "by Callum Boyd or Tomás Reyes".
+    let end = start + raw.length;
+    const more = new RegExp(`^(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)${name}`, "u");
+    for (
+      let next = more.exec(r.original.slice(end, c.end));
+      next && isName(next[1]!);
+      next = more.exec(r.original.slice(end, c.end))
+    ) {
+      out.push(next[1]!.replace(/['’]s$/, ""));
+      take(r, end, end + next[0].length);
+      end += next[0].length;
+    }
+    return out;
+  }
+  return undefined;
+}
+
+/** A count of works or events: "at least 3 works", "more than one work", "two purchases", "twice". */
+function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } | undefined {
+  const noun =
+    "(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)";
+  const re = new RegExp(
+    `\\b(at least|min(?:imum)?(?: of)?|more than|over|fewer than|less than|under|at most|no more than|exactly|only|just)? ?${NUM} ?(?:\\+ ?)?(?:or more |or fewer |or less )?(?:(?:different|separate|individual|other) )?(?=${noun}\\b)`,
+  );
+  for (const m of matchAll(r, re, c.start, c.end)) {
+    const n = num(m[2]!);
+    if (Number.isNaN(n)) continue;
+    const mod = m[1];
+    const tail = m[0];
+    // "a painting" is an object, not a count, unless a comparison is written.
+    if ((m[2] === "a" || m[2] === "an") && !mod) {
+      take(r, m.index, m.index + m[0].length);
+      return undefined;
+    }
+    let op: ">=" | "<=" | "=" = ">=";
+    let value = n;
+    if (mod === "more than" || mod === "over") value = n + 1;
+    else if (mod === "fewer than" || mod === "less than" || mod === "under") {
+      op = "<=";
+      value = n - 1;
+    } else if (mod === "at most" || mod === "no more than" || /or (fewer|less)/.test(tail)) op = "<=";
+    else if (mod === "exactly" || mod === "only" || mod === "just") op = "=";
+    take(r, m.index, m.index + m[0].length);
+    return { op, n: value };
+  }
+  for (const m of matchAll(
+    r,
+    /\b(?:(at least|more than) )?(once|twice|three times|several times|multiple times|repeatedly)(?: or more)?\b/,
+    c.start,
+    c.end,
+  )) {
+    const base = {
+      once: 1,
+      twice: 2,
+      "three times": 3,
+      "several times": 3,
+      "multiple times": 2,
+      repeatedly: 2,
+    }[m[2]!]!;
+    take(r, m.index, m.index + m[0].length);
+    if (m[1] === "more than") return { op: ">=", n: base + 1 };
+    if (!m[1] && base === 1) return { op: "=", n: 1 };
+    return { op: ">=", n: base };
+  }
+  for (const m of matchAll(r, /\b(multiple|several|many|repeat|repeated)\b/, c.start, c.end)) {
+    take(r, m.index, m.index + m[0].length);
+    return { op: ">=", n: m[1] === "several" || m[1] === "many" ? 3 : 2 };
+  }
+  return undefined;
+}
+
+const PREDICATE_KINDS = ["purchase", "spend", "engagement", "interaction", "interest", "created"] as const;
+type PredicateKind = (typeof PREDICATE_KINDS)[number];
+
+const NEG =
+  /\b(never|not|no|nothing|none|without|haven't|hasn't|hadn't|didn't|don't|doesn't|isn't|aren't|wasn't|weren't|havent|hasnt|didnt|dont|doesnt|no longer|neither|nor)\b/;
+
+const ENGAGEMENTS: [RegExp, string[]][] = [
+  [
+    /\b(?:opened|opens|open|read|reads)(?: (?:a|an|the|our|any|one of our|one of the))? (?:newsletters?|e-?mails?|mail-?outs?|mailers?|campaigns?|e-?blasts?)\b|\bnewsletter (?:openers?|opens)\b/,
+    ["email_opened"],
+  ],
+  [
+    /\b(?:viewed|visited|opened|looked at|saw|seen|browsed|went into|checked out)(?: (?:a|an|the|our|any))?(?: (?:online|virtual|digital|private))*(?: viewing)? rooms?\b|\b(?:online|virtual) (?:viewing )?rooms?\b|\bviewing rooms?\b/,
+    ["room_opened"],
+  ],
+  [
+    /\b(?:viewed|looked at|browsed)(?: (?:a|an|the|our|any))? (?:artworks?|works?|pieces?) (?:online|on (?:the |our )?(?:website|site))\b/,
+    ["artwork_viewed"],
+  ],
+  [/\bclicked(?: (?:a|an|the|on|through))*(?: (?:link|links|newsletter|email))?\b/, ["link_clicked"]],
+  [/\b(?:started|began|abandoned|opened)(?: (?:a|the))? checkouts?\b|\bcheckouts?\b/, ["checkout_started"]],
+  [
+    /\b(?:joined|on|signed up (?:to|for))(?: (?:a|the|any))? wait ?-?lists?\b|\bwait ?-?listed\b/,
+    ["waitlist_joined"],
+  ],
+  [
+    /\bfavou?rit(?:ed|ised|ized)\b|\badded(?: (?:a|an|the))? (?:works? |artworks? )?to (?:their )?favou?rites\b/,
+    ["favorite_added"],
+  ],
+  [
+    /\b(?:submitted|sent|made)(?: (?:a|an))?(?: online)? (?:inquiry|enquiry|inquiries|enquiries)(?: online)?\b|\b(?:inquired|enquired)(?: online| about (?:a |an |the )?(?:work|artwork|piece)s?)?\b|\bmade (?:an )?(?:inquiry|enquiry)\b/,
+    ["inquiry_submitted"],
+  ],
+  [/\bunsubscribed\b|\bopted[ -]out\b/, ["unsubscribed"]],
+  [
+    /\b(?:downloaded|viewed|opened)(?: (?:a|the|our))? (?:pdf|catalogue|catalog|price ?list|documents?)\b/,
+    ["document_viewed"],
+  ],
+  [/\b(?:entered|joined)(?: (?:a|the))? (?:drop|ballot)s?\b/, ["drop_entered"]],
+];
+
+const INTERACTIONS: [RegExp, string[] | undefined][] = [
+  [
+    /\b(?:visited|came (?:in)?to|came in to|been (?:in)?to|stopped by)(?: (?:the|our))? (?:gallery|space|show|opening|private view)\b|\bcame in\b/,
+    ["visit"],
+  ],
+  [
+    /\b(?:in touch|contacted|spoken (?:to|with)|spoke (?:to|with)|talked (?:to|with)|heard from|reached out to|reached|followed up with|contact with|touched base)\b/,
+    undefined,
+  ],
+  [/\b(?:called|phoned|rang|calls?)\b/, ["call"]],
+  [
+    /\b(?:interactions?|touch ?points?|conversations?|contact from us|contact with us|any contact)\b/,
+    undefined,
+  ],
+  [/\b(?:met|meeting|meetings|met with)\b/, ["meeting", "visit"]],
+  [
+    /\b(?:visits?|visited|attended|came to)\b(?: (?:an|a|the|our)\b)?(?: (?:openings?|private views?|shows?|exhibitions?|gallery|events?|dinners?)\b)?/,
+    ["visit"],
+  ],
+];
+
+const PURCHASE =
+  /\b(completed (?:a |any )?(?:purchases?|sales?)|bought|buy|buys|buying|purchased|purchases?|purchasing|acquired|acquisitions?|own|owns|owned|buyers?|purchasers?|sales?|sold to)\b/;
+const SPEND = /\b(spent|spend|spends|spending|spender|spenders|average purchase|average spend|avg)\b/;
+const INTEREST =
+  /\b(interested in|interest in|interests? include|into|keen on|fans? of|loves?|likes?|passionate about|collects?|collecting|focus(?:ed|es)? on|enthusiasts?|obsessed with)\b/;
+
+/** Topics of interest people write in notes: a topic's words to the words and names that show it in a note. */
+const TOPICS: [RegExp, string, string[], Family[]?][] = [
+  [
+    /\bminimal\w*|reductive\b/,
+    "minimalism",
+    [
+      "minimal",
+      "minimalism",
+      "minimalist",
+      "minimalists",
+      "post-minimal",
+      "reductive",
+      "monochrome",
+      "monochromes",
+      "grid",
+      "grids",
+      "hard-edge",
+      "agnes martin",
+      "judd",
+      "ryman",
+      "sol lewitt",
+      "dan flavin",
+      "carl andre",
+    ],
+  ],
+  [
+    /\b(?:japanese (?:woodblock |wood block )?prints?|woodblocks?|woodblock prints?|ukiyo-?e|shin-?hanga|mokuhanga)\b/,
+    "Japanese woodblock prints",
+    [
+      "ukiyo-e",
+      "ukiyoe",
+      "woodblock",
+      "woodblocks",
+      "mokuhanga",
+      "shin-hanga",
+      "hanga",
+      "hiroshige",
+      "hokusai",
+      "hasui",
+      "yoshida",
+      "utamaro",
+      "japanese prints",
+      "japanese print",
+    ],
+  ],
+  [
+    /\b(?:scottish )?colou?rists?\b/,
+    "Scottish colourists",
+    ["colourist", "colourists", "colorist", "colorists", "peploe", "cadell", "fergusson", "leslie hunter"],
+  ],
+  [
+    /\babstract(?:ion| expressionism| art| painting)?\b/,
+    "abstraction",
+    [
+      "abstract",
+      "abstraction",
+      "abstract expressionism",
+      "gestural",
+      "mitchell",
+      "de kooning",
+      "rothko",
+      "frankenthaler",
+    ],
+  ],
+  [
+    /\bfigurat\w+|\bportraits?\b/,
+    "figuration",
+    ["figurative", "figuration", "portrait", "portraits", "figures", "hockney", "alice neel"],
+  ],
+  [
+    /\b(?:emerging|young|early-career|early career) artists?\b|\bemerging\b/,
+    "emerging artists",
+    ["emerging", "young artists", "early-career", "early career", "under 35", "buy early", "get in before"],
+  ],
+  [/\blandscapes?\b/, "landscape", ["landscape", "landscapes", "seascape", "seascapes"]],
+  [
+    /\bceramics?|pottery|\bpots\b|stoneware|porcelain/,
+    "ceramics",
+    [
+      "ceramics",
+      "ceramic",
+      "pottery",
+      "pots",
+      "potter",
+      "stoneware",
+      "porcelain",
+      "moon jar",
+      "moon jars",
+      "studio pottery",
+      "lucie rie",
+      "coper",
+      "earthenware",
+    ],
+    ["ceramics"],
+  ],
+  [
+    /\bphotograph\w*|\bphotos?\b/,
+    "photography",
+    [
+      "photography",
+      "photographs",
+      "photograph",
+      "photo",
+      "photos",
+      "photographer",
+      "silver prints",
+      "gelatin",
+    ],
+    ["photography"],
+  ],
+  [
+    /\btextiles?|weaving|tapestr\w+|fibre art|fiber art/,
+    "textiles",
+    ["textile", "textiles", "weaving", "woven", "tapestry", "tapestries", "albers", "fibre", "fiber"],
+    ["textile"],
+  ],
+  [
+    /\bsculptures?\b/,
+    "sculpture",
+    ["sculpture", "sculptures", "bronzes", "bronze", "sculptor"],
+    ["sculpture"],
+  ],
+  [
+    /\bworks on paper|drawings?\b/,
+    "works on paper",
+    ["works on paper", "drawing", "drawings", "watercolour", "watercolours", "gouache"],
+    ["paper"],
+  ],
+  [/\bpaintings?\b/, "painting", ["painting", "paintings", "canvases"], ["painting"]],
+];
+
+function readInterestTopic(topic: string): { topic: string; terms: string[]; families?: Family[] } | null {
+  for (const [re, name, terms, families] of TOPICS) {
+    if (re.test(topic)) return families ? { topic: name, terms, families } : { topic: name, terms };
+  }
+  return null;
+}
+
+function clausesOf(r: Reader): Clause[] {
+  const splitter =
+    /,(?!\d{3})|[;:()]|\bbut\b|\bwho(?:'ve|'d|'s)?\b|\bwhose\b|\bthat\b|\bwhich\b|\b(and|or)\b(?= (?:never|not|no|nothing(?! else)|have|has|had|haven't|hasn't|bought|purchased|opened|viewed|clicked|joined|started|spent|own|owns|are|is|were|was|did|didn't|also|then|who|those|anyone|people|contacts)\b)/g;
+  const out: Clause[] = [];
+  let start = 0;
+  let join: "and" | "or" = "and";
+  for (const m of r.text.matchAll(splitter)) {
+    out.push({ start, end: m.index, join });
+    join = m[1] === "or" ? "or" : "and";
+    take(r, m.index, m.index + m[0].length);
+    start = m.index + m[0].length;
+  }
+  out.push({ start, end: r.text.length, join });
+  return out.filter((c) => r.text.slice(c.start, c.end).trim().length > 0);
+}
+
+const TYPES: [RegExp, string[]][] = [
+  [/\bcollectors?\b/, ["collector"]],
+  [
+    /\b(?:institutions?|institutional|museums?|foundations?|public collections?|universit(?:y|ies)|libraries|kunsthallen?)\b/,
+    ["institution"],
+  ],
+  [/\b(?:art )?(?:advisors?|advisers?|consultants?|advisories)\b/, ["advisor"]],
+  [/\b(?:press|journalists?|critics?|writers?|editors?|reporters?|media contacts?)\b/, ["press"]],
+  [/\bconsignors?\b/, ["consignor"]],
+  [/\blenders?\b/, ["lender"]],
+];
+
+const LEADS: [RegExp, string][] = [
+  [/\bdormant\b/, "dormant"],
+  [/\bactive (?:leads?|contacts?)\b/, "active"],
+  [/\bengaged (?:leads?|contacts?)\b/, "engaged"],
+  [/\bnew leads?\b/, "new"],
+  [/\bclosed (?:leads?|contacts?)\b/, "closed"],
+];
+
+/** Reads a rubric; `ok: false` names the words that could not be read. */
+export function read(describedAs: string, now: Date): ReadResult {
+  const original = describedAs.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"');
+  if (!original.trim()) return { ok: false, reason: "the rubric is empty" };
+  const text = fold(original);
+  const r: Reader = { original, text, used: new Array(text.length).fill(false), now };
+  const ranking = RANKING.exec(text);
+  if (ranking && /\d|ten|twenty|fifty|hundred|spenders|buyers/.test(ranking[0])) {
+    return {
+      ok: false,
+      reason: `"${original.slice(ranking.index, ranking.index + ranking[0].length)}" ranks contacts against each other; a rubric judges each contact on its own records`,
+    };
+  }
+  const all: Criteria["all"] = [];
+
+  // A head named before a colon ("lapsed buyers: two purchases before 2024, nothing since") is the segment's
+  // name: its words are not read as criteria, the definition after the colon is.
+  const colon = /^([^:]{1,60}):\s*\S/.exec(text);
+  if (colon && !/\b(who|that|in|with)\b/.test(colon[1]!)) {
+    const head = colon[1]!;
+    // Subject words in the head still say who ("VIP collectors: …").
+    for (const [re, types] of TYPES) {
+      const m = re.exec(head);
+      if (m) all.push({ kind: "type", types, phrase: m[0] });
+    }
+    take(r, 0, head.length + 1);
+  }
+
+  // Places: after "in/from/based in/outside", before a subject noun, or "X-based".
+  const subjectAfter =
+    /^(?:-based|-born)?\s*(?:based\s+)?(?:collectors?|contacts?|clients?|customers?|buyers?|people|advisors?|advisers?|institutions?|museums?|foundations?|press|vips?|consignors?|lenders?|leads?|friends|audience|members)\b/;
+  const placeMentions = findPlaces(original).filter((p) => !r.used[p.start]);
+  const places: Place[] = [];
+  let placeNegated = false;
+  const placePhrases: string[] = [];
+  // Decide from the last mention back, so "German or Austrian collectors" carries the subject to both.
+  const accepted = new Set<number>();
+  for (let i = placeMentions.length - 1; i >= 0; i--) {
+    const p = placeMentions[i]!;
+    const before = text.slice(Math.max(0, p.start - 40), p.start);
+    const after = text.slice(p.end);
+    const cue =
+      /\b(?:in|from|based in|located in|living in|resident in|around|across|near|outside(?: of)?|outwith)\s+(?:the\s+)?$/.exec(
+        before,
+      );
+    const interestCue = /\b(?:interested|interest|into)\s+in\s+$|\binterested in\s+$/.test(before);
+    const next = placeMentions[i + 1];
+    const listedBefore =
+      !!next &&
+      accepted.has(i + 1) &&
+      /^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(p.end, next.start));
+    const subj = subjectAfter.exec(after) || /^-based\b/.test(after);
+    if ((!cue || interestCue) && !subj && !listedBefore) continue;
+    accepted.add(i);
+  }
+  // A list after one cue ("in Germany or Switzerland") takes the cue's place.
+  for (let i = 0; i < placeMentions.length; i++) {
+    const prev = placeMentions[i - 1];
+    if (!prev || !accepted.has(i - 1) || accepted.has(i)) continue;
+    const p = placeMentions[i]!;
+    if (/^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(prev.end, p.start))) accepted.add(i);
+  }
+  for (let i = 0; i < placeMentions.length; i++) {
+    if (!accepted.has(i)) continue;
+    const p = placeMentions[i]!;
+    const before = text.slice(Math.max(0, p.start - 40), p.start);
+    const cue =
+      /\b(?:(?:not|never)\s+(?:based\s+|located\s+|living\s+)?in|from|based in|located in|living in|resident in|around|across|near|outside(?: of)?|outwith|in)\s+(?:the\s+)?$/.exec(
+        before,
+      );
+    if (cue && /outside|outwith|not|never/.test(cue[0])) placeNegated = true;
+    places.push({ ...p.place, label: original.slice(p.start, p.end) });
+    placePhrases.push(original.slice(p.start, p.end));
+    take(r, p.start, p.end);
+    if (cue) take(r, p.start - cue[0].length, p.start);
+    const based = /^-based\b/.exec(text.slice(p.end));
+    if (based) take(r, p.end, p.end + based[0].length);
+  }
+  for (const m of matchAll(r, /\b(?:or|and)\b/)) {
+    // Connectors inside an accepted list of places.
+    const prevUsed = r.used[m.index - 2];
+    const nextUsed = r.used[m.index + m[0].length + 1];
+    if (prevUsed && nextUsed) take(r, m.index, m.index + m[0].length);
+  }
+  if (places.length) {
+    all.push({ kind: "place", places, negated: placeNegated, phrase: placePhrases.join(" or ") });
+  }
+
+  // Tags: "tagged Frieze 2025", "with the tag 'press list'", "not tagged VIP".
+  for (const m of matchAll(
+    r,
+    /\b(not |never |un)?(?:tagged(?: as| with)?|with (?:the )?tags?|carrying (?:the )?tags?)\s+["'“‘]?([^"'”’,;]+?)["'”’]?(?=$|[,;]| who\b| and\b| but\b| or\b| that\b)/,
+  )) {
+    const at = m.index + m[0].indexOf(m[2]!);
+    const names = original
+      .slice(at, at + m[2]!.length)
+      .split(/\s+or\s+/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    all.push({ kind: "tag", names, negated: !!m[1], phrase: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+
+  // Subject types, VIPs, lead states, consent.
+  const typeSet = new Set<string>();
+  const typePhrases: string[] = [];
+  for (const [re, types] of TYPES) {
+    for (const m of matchAll(r, re)) {
+      if (r.used[m.index]) continue;
+      for (const t of types) typeSet.add(t);
+      typePhrases.push(m[0]);
+      take(r, m.index, m.index + m[0].length);
+    }
+  }
+  if (typeSet.size) all.push({ kind: "type", types: [...typeSet], phrase: typePhrases.join(", ") });
+  for (const m of matchAll(r, /\bvips?\b|\bvery important\b|\bkey (?:collectors|clients)\b/)) {
+    if (r.used[m.index]) continue;
+    if (!all.some((c) => c.kind === "vip")) all.push({ kind: "vip", phrase: m[0] });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const [re, status] of LEADS) {
+    for (const m of matchAll(r, re)) {
+      all.push({ kind: "lead", statuses: [status], phrase: m[0] });
+      take(r, m.index, m.index + m[0].length);
+    }
+  }
+  for (const m of matchAll(r, /\b(?:leads?|prospects?)\b/)) take(r, m.index, m.index + m[0].length);
+  for (const m of matchAll(
+    r,
+    /\b(?:opted in|opted-in|consented|gave consent|marketing consent|email consent|(?:newsletter |mailing list |email )?subscribers|subscribed to (?:the |our )?(?:newsletter|mailing list|emails))\b/,
+  )) {
+    all.push({ kind: "consent", values: ["granted"], phrase: m[0] });
+    take(r, m.index, m.index + m[0].length);
+  }
+
+  // Clauses with predicates.
+  const clauses = clausesOf(r);
+  let previous: Criterion | undefined;
+  let lastWindows: Window[] | undefined;
+  const produced: { c: Criterion; join: "and" | "or" }[] = [];
+  for (const clause of clauses) {
+    const seg = text.slice(clause.start, clause.end);
+    // "nothing else" limits what was bought; it negates nothing.
+    const negMatch = NEG.exec(seg.replace(/\bnothing (else|but)\b/g, (w) => " ".repeat(w.length)));
+    const negated = !!negMatch;
+    if (negMatch) {
+      const at = clause.start + negMatch.index;
+      take(r, at, at + negMatch[0].length);
+    }
+    const phrase = original.slice(clause.start, clause.end).trim();
+
+    // "lapsed" without a definition: bought before, nothing in the last two years.
+    const lapsed = /\blapsed\b/.exec(seg);
+    if (lapsed && !r.used[clause.start + lapsed.index]) {
+      take(r, clause.start + lapsed.index, clause.start + lapsed.index + lapsed[0].length);
+      const from = iso(minusUnit(now, 2, "years"));
+      produced.push({
+        c: { kind: "purchase", negated: false, phrase: "lapsed: bought before" },
+        join: clause.join,
+      });
+      produced.push({
+        c: {
+          kind: "purchase",
+          negated: true,
+          windows: [{ from, label: "in the last two years" }],
+          phrase: "lapsed: nothing in the last two years",
+        },
+        join: "and",
+      });
+    }
+    // "first-time buyers": exactly one purchase ever (and it in the clause's window, if one is named).
+    const firstTime = /\b(?:first-?\s?time|new) (?:buyers?|purchasers?|collectors?)\b/.exec(seg);
+    if (firstTime) {
+      const s = clause.start + firstTime.index;
+      take(r, s, s + firstTime[0].length);
+      if (/collectors?/.test(firstTime[0])) typeSet.add("collector");
+      const windows = readWindows(r, clause, false, lastWindows);
+      produced.push({
+        c: { kind: "purchase", negated: false, count: { op: "=", n: 1 }, phrase: firstTime[0] },
+        join: clause.join,
+      });
+      if (windows) produced.push({ c: { kind: "purchase", negated: false, windows, phrase }, join: "and" });
+      previous = produced[produced.length - 1]!.c;
+      continue;
+    }
+
+    let kind: PredicateKind | null = null;
+    let events: string[] | undefined;
+    let itypes: string[] | undefined;
+    let interest: { topic: string; terms: string[]; families?: Family[]; allTerms?: boolean } | null = null;
+    for (const [re, ev] of ENGAGEMENTS) {
+      const m = matchAll(r, re, clause.start, clause.end)[0];
+      if (m) {
+        kind = "engagement";
+        events = [...(events ?? []), ...ev];
+        take(r, m.index, m.index + m[0].length);
+      }
+    }
+    const created = matchAll(
+      r,
+      /\b(?:new (?:contacts?|clients?|people|names)|(?:contacts?|clients?|people) (?:added|created)|added to (?:the )?(?:crm|database|contacts|list)|added|created)\b/,
+      clause.start,
+      clause.end,
+    )[0];
+    if (created && !kind) {
+      kind = "created";
+      take(r, created.index, created.index + created[0].length);
+    }
+    if (!kind) {
+      for (const [re, types] of INTERACTIONS) {
+        const m = matchAll(r, re, clause.start, clause.end)[0];
+        if (m) {
+          kind = "interaction";
+          itypes = types;
+          take(r, m.index, m.index + m[0].length);
+          break;
+        }
+      }
+    }
+    if (!kind) {
+      const m = matchAll(r, SPEND, clause.start, clause.end)[0];
+      if (m) {
+        kind = "spend";
+        take(r, m.index, m.index + m[0].length);
+      }
+    }
+    if (!kind) {
+      const m = matchAll(r, INTEREST, clause.start, clause.end)[0];
+      if (
+        m &&
+        !(m[1]!.startsWith("collect") && /^\s*(?:any|anything)\b/.test(text.slice(m.index + m[0].length)))
+      ) {
+        const rest = text.slice(m.index + m[0].length, clause.end);
+        const t = readInterestTopic(rest);
+        const fams = readFamilies(r, { start: m.index + m[0].length, end: clause.end, join: "and" });
+        if (t || (fams && /^collect/.test(m[1]!))) {
+          kind = "interest";
+          interest = t ?? { topic: rest.trim(), terms: [], families: fams };
+          take(r, m.index, clause.end);
+        } else if (
+          /^(?:interested in|interest in|keen on|fans? of|passionate about|into)$/.test(m[1]!) &&
+          rest.trim()
+        ) {
+          // An interest in a topic the vocabulary does not know: its own content words are what notes must say.
+          const words = rest
+            .replace(/[^\p{L}\s-]/gu, " ")
+            .split(/\s+/)
+            .filter((w) => w.length > 2 && !FILLER.has(w));
+          if (words.length && !VAGUE.test(rest)) {
+            kind = "interest";
+            interest = {
+              topic: words.join(" "),
+              terms: words.map((w) => w.replace(/(ies)$/, "y").replace(/s$/, "")),
+              allTerms: true,
+            };
+            take(r, m.index, clause.end);
+          }
+        }
+      }
+    }
+    if (!kind) {
+      const m = matchAll(r, PURCHASE, clause.start, clause.end)[0];
+      if (m) {
+        kind = "purchase";
+        take(r, m.index, m.index + m[0].length);
+      }
+    }
+    // Objects that stand for a purchase on their own ("nothing since", "never a painting").
+    const objectOnly = /\b(nothing(?! else| but)|anything|none)\b/.exec(seg);
+    if (objectOnly)
+      take(r, clause.start + objectOnly.index, clause.start + objectOnly.index + objectOnly[0].length);
+
+    const money = readMoney(r, clause);
+    const families = kind === "interest" ? undefined : readFamilies(r, clause);
+    const artists = readArtists(r, clause);
+    const count = readCount(r, clause);
+    const windows = readWindows(r, clause, negated, lastWindows);
+    const hasFacet = !!(money || families || artists || count || windows || objectOnly);
+    if (!kind && !hasFacet) continue;
+    if (!kind) {
+      // Ellipsis: the clause continues the predicate before it ("but never a painting", "nothing since").
+      const carried: PredicateKind =
+        previous && PREDICATE_KINDS.includes(previous.kind as PredicateKind) && previous.kind !== "interest"
+          ? (previous.kind as PredicateKind)
+          : "purchase";
+      kind = carried;
+      if (previous?.kind === "engagement") events = previous.events;
+      if (previous?.kind === "interaction") itypes = previous.types;
+    }
+    let c: Criterion;
+    if (
+      kind === "spend" ||
+      (kind === "purchase" && money && /\b(total|in all|altogether|overall|combined|worth of)\b/.test(seg))
+    ) {
+      if (!money) return { ok: false, reason: `"${phrase}" names spending without an amount` };
+      c = {
+        kind: "spend",
+        negated,
+        bounds: money,
+        average: /\baverage|avg\b/.test(seg),
+        ...(windows ? { windows } : {}),
+        ...(families ? { families } : {}),
+        phrase,
+      };
+      for (const m of matchAll(
+        r,
+        /\b(?:in total|in all|altogether|overall|combined|total|worth of (?:art|works?|artworks?|pieces))\b|\bworth of\b/,
+        clause.start,
+        clause.end,
+      )) {
+        take(r, m.index, m.index + m[0].length);
+      }
+    } else if (kind === "purchase") {
+      const onlyWords = /\b(only|exclusively|nothing else|nothing but)\b/.exec(seg);
+      const only = !!onlyWords && !!families && !count;
+      if (onlyWords)
+        take(r, clause.start + onlyWords.index, clause.start + onlyWords.index + onlyWords[0].length);
+      c = {
+        kind: "purchase",
+        negated,
+        ...(families ? { families } : {}),
+        ...(artists ? { artists } : {}),
+        ...(windows ? { windows } : {}),
+        ...(count ? { count } : {}),
+        ...(money ? { price: money } : {}),
+        ...(only ? { only } : {}),
+        phrase,
+      };
+    } else if (kind === "engagement") {
+      c = {
+        kind: "engagement",
+        negated,
+        events: events ?? [],
+        ...(windows ? { windows } : {}),
+        ...(count ? { count } : {}),
+        phrase,
+      };
+    } else if (kind === "created") {
+      c = { kind: "created", ...(windows ? { windows } : {}), phrase };
+    } else if (kind === "interaction") {
+      c = {
+        kind: "interaction",
+        negated,
+        ...(itypes ? { types: itypes } : {}),
+        ...(windows ? { windows } : {}),
+        phrase,
+      };
+    } else {
+      c = { kind: "interest", negated, ...interest!, phrase };
+    }
+    if (money && kind !== "purchase" && kind !== "spend")
+      return { ok: false, reason: `"${phrase}": an amount of money on something that is not a purchase` };
+    produced.push({ c, join: clause.join });
+    previous = c;
+    if (windows) lastWindows = windows;
+  }
+  // Types found late (first-time collectors).
+  if (typeSet.size && !all.some((c) => c.kind === "type"))
+    all.push({ kind: "type", types: [...typeSet], phrase: typePhrases.join(", ") || "collectors" });
+
+  // Join: "or" between clauses groups them as alternatives.
+  for (let i = 0; i < produced.length; i++) {
+    const item = produced[i]!;
+    const next = produced[i + 1];
+    if (next?.join === "or") {
+      const items = [item.c];
+      let j = i + 1;
+      while (produced[j]?.join === "or") items.push(produced[j++]!.c);
+      all.push({ kind: "any", items, phrase: items.map((x) => x.phrase).join(" or ") });
+      i = j - 1;
+    } else all.push(item.c);
+  }
+
+  // "buyers" as the subject: at least one purchase, when nothing else says what they bought.
+  if (
+    /\b(?:buyers?|purchasers?)\b/.test(text) &&
+    !all.some((c) => c.kind === "purchase" || c.kind === "spend" || c.kind === "any")
+  ) {
+    all.push({ kind: "purchase", negated: false, phrase: "buyers" });
+  }
+
+  // Whatever is left unread decides readability.
+  const leftover: string[] = [];
+  for (const m of text.matchAll(/[\p{L}\d'£$€¥-]+/gu)) {
+    const word = m[0].replace(/^'+|'+$/g, "");
+    const read = r.used.slice(m.index, m.index + m[0].length).every(Boolean);
+    if (read || FILLER.has(word) || word === "-" || word === "'s") continue;
+    leftover.push(original.slice(m.index, m.index + m[0].length));
+  }
+  const vague = [...text.matchAll(new RegExp(VAGUE.source, "g"))].find((m) => !r.used[m.index]);
+  if (vague) {
+    return {
+      ok: false,
+      reason: `"${original.slice(vague.index, vague.index + vague[0].length)}" asks for a judgement no contact record holds${leftover.length ? ` (also unread: ${leftover.map((w) => `"${w}"`).join(", ")})` : ""}`,
+    };
+  }
+  if (leftover.length) {
+    return {
+      ok: false,
+      reason: `could not read ${leftover.map((w) => `"${w}"`).join(", ")}: no criterion matches these words`,
+    };
+  }
+  if (all.length === 0) return { ok: false, reason: "the rubric names no fact a contact record holds" };
+  return { ok: true, criteria: { all }, summary: summarise(all) };
+}
+
+function boundsText(bounds: Bound[]) {
+  return bounds.map((b) => `${b.op} ${b.money.amount} ${b.money.currency}`).join(" and ");
+}
+
+function windowText(ws: Window[] | undefined) {
+  return ws?.length ? ` ${ws.map((w) => w.label).join(" or ")}` : "";
+}
+
+export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): string {
+  switch (c.kind) {
+    case "any":
+      return `either ${c.items.map(describe).join(" or ")}`;
+    case "type":
+      return `contact type is ${c.types.join(" or ")}`;
+    case "vip":
+      return "is a VIP";
+    case "lead":
+      return `lead status is ${c.statuses.join(" or ")}`;
+    case "consent":
+      return `email consent is ${c.values.join(" or ")}`;
+    case "place":
+      return `${c.negated ? "not " : ""}located in ${c.places.map((p) => p.label).join(" or ")}`;
+    case "purchase": {
+      const what = c.families ? c.families.join("/") : "any work";
+      const by = c.artists ? ` by ${c.artists.join(" or ")}` : "";
+      const count = c.count ? ` (count ${c.count.op} ${c.count.n})` : "";
+      const price = c.price ? ` priced ${boundsText(c.price)}` : "";
+      return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${by}${price}${count}${windowText(c.windows)}`;
+    }
+    case "spend":
+      return `${c.negated ? "did not spend" : c.average ? "average purchase" : "spent in total"} ${boundsText(c.bounds)}${windowText(c.windows)}`;
+    case "engagement":
+      return `${c.negated ? "no" : ""} ${c.events.join("/")}${c.count ? ` (count ${c.count.op} ${c.count.n})` : ""}${windowText(c.windows)}`.trim();
+    case "interaction":
+      return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${windowText(c.windows)}`;
+    case "interest":
+      return `${c.negated ? "not " : ""}interested in ${c.topic}`;
+    case "created":
+      return `added as a contact${windowText(c.windows)}`;
+    case "tag":
+      return `${c.negated ? "not " : ""}tagged ${c.names.join(" or ")}`;
+  }
+}
+
+function summarise(all: Criteria["all"]): string {
+  return all.map(describe).join("; ");
+}

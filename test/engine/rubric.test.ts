@@ -1,0 +1,485 @@
+import { describe, expect, it } from "vitest";
+import { judgeRubric, readRubric } from "../../lib/engine/rubric";
+import { classifyMedium } from "../../lib/engine/rubric-media";
+import { countryFromEmail, countryFromPhone } from "../../lib/engine/rubric-places";
+import type { ContactProfile, RubricReading, RubricVerdict } from "../../lib/engine/types";
+import { scoreRubrics } from "../../scripts/engine-score/rubric";
+
+/** Segment rubrics: reading described_as, judging contacts per predicate family, and the labelled set's score. */
+
+const NOW = new Date("2026-11-27T00:00:00Z");
+
+type Sale = ContactProfile["sales"][number];
+
+function profile(over: Partial<ContactProfile> = {}): ContactProfile {
+  return {
+    id: "con_test",
+    name: "Test Contact",
+    company: null,
+    contactType: "collector",
+    leadStatus: "active",
+    vip: false,
+    city: null,
+    region: null,
+    country: null,
+    emailConsent: "granted",
+    createdAt: "2020-01-01T00:00:00.000Z",
+    notes: [],
+    sales: [],
+    interactions: [],
+    engagements: [],
+    tags: [],
+    ...over,
+  };
+}
+
+let n = 0;
+function sale(
+  at: string,
+  medium: string | null,
+  priceCents: number | null = 500_000,
+  extra: Partial<Sale> = {},
+): Sale {
+  n++;
+  return {
+    id: `sale_${n}`,
+    at: `${at}T12:00:00.000Z`,
+    priceCents,
+    currency: "GBP",
+    status: "completed",
+    artwork: {
+      id: `art_${n}`,
+      title: `Work ${n}`,
+      artistName: "Anon",
+      medium,
+      year: 2020,
+      heightCm: 30,
+      widthCm: 40,
+    },
+    ...extra,
+  };
+}
+
+const billingIn = (city: string, country: string) => ({
+  city,
+  country,
+  notes: [{ id: "inv_1", kind: "billing_address", text: `1 High St, ${city}, ${country}`, at: null }],
+});
+
+function readable(text: string): Extract<RubricReading, { readable: true }> {
+  const r = readRubric(text, NOW);
+  if (!r.readable) throw new Error(`unreadable: ${text}: ${r.reason}`);
+  return r;
+}
+
+function judge(text: string, p: ContactProfile): RubricVerdict | null {
+  return judgeRubric(readable(text), p, NOW);
+}
+
+describe("media families", () => {
+  it.each([
+    ["archival pigment print", "photography"],
+    ["Gelatin silver print, vintage", "photography"],
+    ["Etching and aquatint, ed. 12/30", "print"],
+    ["Linocut on Japanese tissue", "print"],
+    ["acrylic on paper", "paper"],
+    ["Oil pastel on paper", "paper"],
+    ["gouache", "paper"],
+    ["oil on linen", "painting"],
+    ["Acrylic and spray paint on canvas", "painting"],
+    ["hand-woven linen and wool", "textile"],
+    ["glazed stoneware", "ceramics"],
+    ["three-channel HD video, colour, sound", "video"],
+    ["patinated bronze", "sculpture"],
+  ])("%s is %s", (medium, family) => {
+    expect(classifyMedium(medium).family).toBe(family);
+  });
+
+  it("counts a print as a work on paper, and knows nothing of an empty medium", () => {
+    expect(classifyMedium("lithograph").families).toEqual(["print", "paper"]);
+    expect(classifyMedium(null).family).toBeNull();
+    expect(classifyMedium("found object").family).toBeNull();
+  });
+});
+
+describe("reading rubrics", () => {
+  it.each([
+    ["people who'd love the next show", "love"],
+    ["our best friends", "best"],
+    ["anyone with good taste", "good"],
+    ["collectors who might flip work", "might"],
+    ["people with big walls", "big"],
+    ["the top 10 spenders", "top 10 spenders"],
+  ])("leaves %s unreadable, naming the words", (text, word) => {
+    const r = readRubric(text, NOW);
+    expect(r.readable).toBe(false);
+    if (!r.readable) expect(r.reason).toContain(word);
+  });
+
+  it("refuses an empty rubric", () => {
+    expect(readRubric("   ", NOW)).toMatchObject({ readable: false, reason: "the rubric is empty" });
+  });
+
+  it("refuses a time phrase it cannot place rather than dropping it", () => {
+    const r = readRubric("collectors who bought a painting around the time of the fair", NOW);
+    expect(r.readable).toBe(false);
+  });
+
+  it("says what it read", () => {
+    const r = readable("UK collectors who bought at least 2 photographs in the last 18 months");
+    expect(r.summary).toContain("located in UK");
+    expect(r.summary).toContain("contact type is collector");
+    expect(r.summary).toContain("count >= 2");
+    expect(r.summary).toContain("in the last 18 months");
+  });
+});
+
+describe("places", () => {
+  const rubric = "collectors in the UK";
+
+  it("decides by the invoice address, surely", () => {
+    const v = judge(rubric, profile(billingIn("Glasgow", "GB")))!;
+    expect(v.verdict).toBe(true);
+    expect(v.probability).toBeGreaterThan(0.9);
+    expect(v.reasons.find((r) => r.kind === "invoice")).toMatchObject({ id: "inv_1", holds: true });
+  });
+
+  it("is less sure of a country inferred from a phone prefix", () => {
+    const p = profile({
+      country: "GB",
+      notes: [{ id: "con_test", kind: "phone", text: "+44 20 7946 0000", at: null }],
+    });
+    const v = judge(rubric, p)!;
+    expect(v.verdict).toBe(true);
+    expect(v.probability).toBeLessThan(0.9);
+    expect(v.reasons.some((r) => r.label.includes("phone"))).toBe(true);
+  });
+
+  it("reads where someone lives from notes, including two homes", () => {
+    const p = profile({
+      notes: [{ id: "n1", kind: "notes", text: "Lovely couple, lives between Paris and Geneva.", at: null }],
+    });
+    expect(judge("clients in Switzerland", p)!.verdict).toBe(true);
+    expect(judge("clients in France", p)!.verdict).toBe(true);
+    expect(judge("clients in Germany", p)!.verdict).toBe(false);
+  });
+
+  it("does not take a place mentioned in passing for an address", () => {
+    const p = profile({
+      notes: [{ id: "n1", kind: "notes", text: "Met at Frieze London, introduced by Ben.", at: null }],
+    });
+    expect(judge(rubric, p)).toBeNull();
+  });
+
+  it("leaves a contact with no location unjudged, unless another criterion already fails", () => {
+    expect(judge(rubric, profile())).toBeNull();
+    expect(judge(rubric, profile({ contactType: "press" }))!.verdict).toBe(false);
+  });
+
+  it("needs a city for a city, but a different country decides no", () => {
+    const phoneOnly = (country: string) =>
+      profile({ country, notes: [{ id: "con_test", kind: "phone", text: "+44 7700 900000", at: null }] });
+    expect(judge("collectors in London", phoneOnly("GB"))).toBeNull();
+    expect(judge("collectors in London", phoneOnly("FR"))!.verdict).toBe(false);
+    expect(judge("collectors based in Scotland", profile(billingIn("Edinburgh", "GB")))!.verdict).toBe(true);
+    expect(judge("collectors based in Scotland", profile(billingIn("Bristol", "GB")))!.verdict).toBe(false);
+  });
+
+  it("reads groups of countries and places outside one", () => {
+    expect(judge("EU collectors", profile(billingIn("Dublin", "IE")))!.verdict).toBe(true);
+    expect(judge("EU collectors", profile(billingIn("Zurich", "CH")))!.verdict).toBe(false);
+    expect(judge("collectors outside the UK", profile(billingIn("Zurich", "CH")))!.verdict).toBe(true);
+    expect(judge("German or Austrian collectors", profile(billingIn("Vienna", "AT")))!.verdict).toBe(true);
+  });
+
+  it("derives a country from a phone's calling code or an email's country domain", () => {
+    expect(countryFromPhone("+852 2123 4567")).toBe("HK");
+    expect(countryFromPhone("0044 131 496 0000")).toBe("GB");
+    expect(countryFromPhone("020 7946 0000")).toBeNull();
+    expect(countryFromEmail("a@studio.co.uk")).toBe("GB");
+    expect(countryFromEmail("a@gmail.com")).toBeNull();
+    expect(countryFromEmail("a@startup.io")).toBeNull();
+  });
+});
+
+describe("purchases", () => {
+  it("bought works on paper but never a painting", () => {
+    const rubric = "collectors who bought works on paper but never a painting";
+    const drawing = sale("2023-04-01", "charcoal on paper");
+    expect(judge(rubric, profile({ sales: [drawing] }))!.verdict).toBe(true);
+    const v = judge(rubric, profile({ sales: [drawing, sale("2024-01-01", "oil on canvas")] }))!;
+    expect(v.verdict).toBe(false);
+    expect(v.reasons.some((r) => r.kind === "sale" && r.label.includes("oil on canvas"))).toBe(true);
+    // A painting on paper is a work on paper, not a painting.
+    expect(judge(rubric, profile({ sales: [sale("2023-04-01", "acrylic on paper")] }))!.verdict).toBe(true);
+  });
+
+  it("counts only completed sales, and sets the others aside with a reason", () => {
+    const p = profile({ sales: [sale("2025-02-01", "bronze", 500_000, { status: "cancelled" })] });
+    const v = judge("anyone who bought a sculpture", p)!;
+    expect(v.verdict).toBe(false);
+    expect(v.reasons.some((r) => r.label.includes("set aside"))).toBe(true);
+  });
+
+  it("reads counts and windows", () => {
+    const p = profile({
+      sales: [sale("2019-05-01", "lithograph"), sale("2021-03-01", "woodcut"), sale("2023-06-01", "C-print")],
+    });
+    expect(judge("bought at least 3 works", p)!.verdict).toBe(true);
+    expect(judge("bought more than three works", p)!.verdict).toBe(false);
+    expect(judge("lapsed buyers: two purchases before 2022, nothing since", p)!.verdict).toBe(false);
+    expect(judge("lapsed buyers: two purchases before 2024, nothing since", p)!.verdict).toBe(true);
+    expect(judge("people who bought prints in 2019 or 2020", p)!.verdict).toBe(true);
+    expect(judge("people who bought photography in the last 18 months", p)!.verdict).toBe(false);
+    expect(judge("collectors who only ever bought prints", p)!.verdict).toBe(false);
+    expect(judge("collectors who haven't bought anything since 2022", p)!.verdict).toBe(false);
+    expect(judge("collectors who haven't bought anything since 2023", p)!.verdict).toBe(true);
+  });
+
+  it("matches artists whatever the accents, by 'by' or before a noun", () => {
+    const p = profile({
+      sales: [
+        sale("2022-01-01", "oil on canvas", 900_000, {
+          artwork: {
+            id: "a",
+            title: "T",
+            artistName: "Tomas Reyes",
+            medium: "oil on canvas",
+            year: 2021,
+            heightCm: 1,
+            widthCm: 1,
+          },
+        }),
+      ],
+    });
+    expect(judge("buyers of Tomás Reyes", p)!.verdict).toBe(true);
+    expect(judge("people who own a Tomás Reyes painting", p)!.verdict).toBe(true);
+    expect(judge("collectors who own work by Ilse Marten", p)!.verdict).toBe(false);
+  });
+
+  it("compares prices across currencies, less surely", () => {
+    const eur = sale("2024-01-01", "etching", 150_000, { currency: "EUR" });
+    const v = judge("people who bought a print for under £2,000", profile({ sales: [eur] }))!;
+    expect(v.verdict).toBe(true);
+    expect(v.probability).toBeLessThan(0.95);
+    expect(judge("people who bought a print for under €1,000", profile({ sales: [eur] }))!.verdict).toBe(
+      false,
+    );
+  });
+
+  it("first-time buyers this year", () => {
+    expect(
+      judge("first-time buyers this year", profile({ sales: [sale("2026-03-01", "bronze")] }))!.verdict,
+    ).toBe(true);
+    expect(
+      judge(
+        "first-time buyers this year",
+        profile({ sales: [sale("2021-03-01", "bronze"), sale("2026-03-01", "bronze")] }),
+      )!.verdict,
+    ).toBe(false);
+  });
+});
+
+describe("spend", () => {
+  it("totals completed sales in a window", () => {
+    const p = profile({
+      sales: [sale("2021-01-01", "oil on canvas", 4_000_000), sale("2024-01-01", "oil on canvas", 2_000_000)],
+    });
+    expect(judge("buyers who have spent over £50k in total", p)!.verdict).toBe(true);
+    expect(judge("collectors who spent more than £50,000 since 2022", p)!.verdict).toBe(false);
+    expect(judge("clients who spent between £10k and £70k", p)!.verdict).toBe(true);
+    expect(judge("collectors whose average purchase is above £25,000", p)!.verdict).toBe(true);
+  });
+
+  it("does not decide a total that unpriced sales could still change", () => {
+    const p = profile({ sales: [sale("2021-01-01", "oil on canvas", null)] });
+    expect(judge("buyers who have spent over £50k in total", p)).toBeNull();
+  });
+});
+
+describe("engagement and interactions", () => {
+  const room = { id: "eng_1", at: "2026-10-01T10:00:00.000Z", kind: "room_opened", artworkId: null };
+  const opened = { id: "eng_2", at: "2026-02-01T10:00:00.000Z", kind: "email_opened", artworkId: null };
+
+  it("viewed the online room but never bought", () => {
+    const rubric = "people who viewed the online room but never bought";
+    const v = judge(rubric, profile({ engagements: [room] }))!;
+    expect(v.verdict).toBe(true);
+    expect(v.reasons.find((r) => r.kind === "engagement")).toMatchObject({ id: "eng_1" });
+    expect(
+      judge(rubric, profile({ engagements: [room], sales: [sale("2020-01-01", "bronze")] }))!.verdict,
+    ).toBe(false);
+    expect(judge(rubric, profile())!.verdict).toBe(false);
+  });
+
+  it("opened a newsletter within a window", () => {
+    expect(
+      judge("contacts who opened a newsletter this year", profile({ engagements: [opened] }))!.verdict,
+    ).toBe(true);
+    expect(
+      judge("contacts who opened a newsletter in the last 3 months", profile({ engagements: [opened] }))!
+        .verdict,
+    ).toBe(false);
+  });
+
+  it("nobody has been in touch since a month", () => {
+    const visit = {
+      id: "int_1",
+      at: "2026-07-10T10:00:00.000Z",
+      type: "visit",
+      direction: "inbound",
+      summary: "Came in",
+    };
+    const vip = { vip: true };
+    expect(
+      judge("VIPs we haven't been in touch with since June", profile({ ...vip, interactions: [visit] }))!
+        .verdict,
+    ).toBe(false);
+    expect(
+      judge("VIPs we haven't been in touch with since August", profile({ ...vip, interactions: [visit] }))!
+        .verdict,
+    ).toBe(true);
+    expect(
+      judge("clients we haven't spoken to in over a year", profile({ interactions: [visit] }))!.verdict,
+    ).toBe(false);
+  });
+});
+
+describe("interests from notes", () => {
+  const note = (text: string) => profile({ notes: [{ id: "n1", kind: "collecting_focus", text, at: null }] });
+
+  it("reads an interest in the gallery's words, not only the rubric's", () => {
+    const v = judge(
+      "collectors interested in minimalism",
+      note("Loves Agnes Martin - quiet, reductive grids"),
+    )!;
+    expect(v.verdict).toBe(true);
+    expect(v.reasons.find((r) => r.kind === "note")).toMatchObject({ id: "n1", holds: true });
+  });
+
+  it("a note that rejects it is a no, and says so", () => {
+    const v = judge("collectors interested in minimalism", note("Not into minimal stuff; wants colour"))!;
+    expect(v.verdict).toBe(false);
+    expect(v.probability).toBeGreaterThan(0.8);
+  });
+
+  it("sets aside what a note says of someone else", () => {
+    const v = judge("people interested in ceramics", note("Her daughter does pottery classes"))!;
+    expect(v.verdict).toBe(false);
+    expect(v.reasons.some((r) => r.label.includes("someone else"))).toBe(true);
+  });
+
+  it("a purchase in the medium shows the interest; silence is a less sure no", () => {
+    expect(
+      judge("people interested in ceramics", profile({ sales: [sale("2022-01-01", "porcelain")] }))!.verdict,
+    ).toBe(true);
+    const silent = judge("people interested in ceramics", profile())!;
+    expect(silent.verdict).toBe(false);
+    expect(silent.probability).toBeLessThan(0.8);
+  });
+
+  it("ends a negation's scope at the next liking word", () => {
+    const p = note("Not into photography, loves ceramics");
+    expect(judge("collectors interested in ceramics", p)!.verdict).toBe(true);
+    expect(judge("collectors interested in photography", p)!.verdict).toBe(false);
+  });
+
+  it("reads what an inbound interaction asked about", () => {
+    const asked = {
+      id: "int_9",
+      at: "2026-01-01T00:00:00.000Z",
+      type: "email",
+      direction: "inbound",
+      summary: "Asked for prices on the stoneware",
+    };
+    const v = judge("people interested in ceramics", profile({ interactions: [asked] }))!;
+    expect(v.verdict).toBe(true);
+    expect(v.reasons[0]).toMatchObject({ kind: "interaction", id: "int_9" });
+  });
+
+  it("reads a topic it has no vocabulary for by its own words", () => {
+    expect(
+      judge("collectors interested in seascapes", note("Wants seascapes for the Cornwall house"))!.verdict,
+    ).toBe(true);
+  });
+});
+
+describe("types, VIPs, lead status and alternatives", () => {
+  it("reads subject words and alternatives", () => {
+    expect(judge("museums and foundations", profile({ contactType: "institution" }))!.verdict).toBe(true);
+    expect(judge("press contacts", profile({ contactType: "collector" }))!.verdict).toBe(false);
+    expect(judge("VIP collectors", profile({ tags: ["VIP"] }))!.verdict).toBe(true);
+    expect(judge("dormant leads", profile({ leadStatus: "dormant" }))!.verdict).toBe(true);
+    const either = "collectors who bought a sculpture or opened the online room";
+    expect(
+      judge(
+        either,
+        profile({
+          engagements: [{ id: "e", at: "2026-01-01T00:00:00.000Z", kind: "room_opened", artworkId: null }],
+        }),
+      )!.verdict,
+    ).toBe(true);
+    expect(judge(either, profile())!.verdict).toBe(false);
+  });
+});
+
+describe("tags, lists of artists, and the ways people write times and amounts", () => {
+  it("reads tags, and a tag is not a VIP flag", () => {
+    const tagged = profile({ tags: ["Frieze 2025", "VIP"] });
+    expect(judge("contacts tagged Frieze 2025", tagged)!.verdict).toBe(true);
+    expect(judge("collectors not tagged VIP", tagged)!.verdict).toBe(false);
+    expect(judge("collectors not tagged VIP", profile({ vip: true }))!.verdict).toBe(true);
+  });
+
+  it("reads several artists joined by or", () => {
+    const boyd = sale("2022-01-01", "oil on board", 900_000, {
+      artwork: {
+        id: "a",
+        title: "T",
+        artistName: "Callum Boyd",
+        medium: "oil on board",
+        year: 2021,
+        heightCm: 1,
+        widthCm: 1,
+      },
+    });
+    const rubric = "collectors who bought paintings by Elena Sokolova or Callum Boyd";
+    expect(judge(rubric, profile({ sales: [boyd] }))!.verdict).toBe(true);
+    expect(
+      judge("collectors who bought paintings by Elena Sokolova", profile({ sales: [boyd] }))!.verdict,
+    ).toBe(false);
+  });
+
+  it("tells last year from the last year, and reads ago", () => {
+    const p = profile({ sales: [sale("2026-02-01", "bronze")] });
+    expect(judge("people who bought last year", p)!.verdict).toBe(false);
+    expect(judge("people who bought in the last year", p)!.verdict).toBe(true);
+    expect(judge("people who bought since last year", p)!.verdict).toBe(true);
+    expect(judge("people who bought a sculpture more than two years ago", p)!.verdict).toBe(false);
+    expect(judge("collectors who haven't bought in 2 years", p)!.verdict).toBe(false);
+  });
+
+  it("reads amounts written with a plus or 'or more'", () => {
+    const p = profile({ sales: [sale("2024-01-01", "bronze", 1_200_000)] });
+    expect(judge("buyers of £10k+ works", p)!.verdict).toBe(true);
+    expect(judge("collectors who spent £50k or more", p)!.verdict).toBe(false);
+    expect(judge("clients who bought works priced above £20,000", p)!.verdict).toBe(false);
+  });
+
+  it("counts an unsubscribe recorded only as the consent state", () => {
+    expect(judge("people who've opted out", profile({ emailConsent: "unsubscribed" }))!.verdict).toBe(true);
+    expect(judge("people who've opted out", profile())!.verdict).toBe(false);
+  });
+});
+
+describe("the labelled set", () => {
+  it("meets accuracy >= 0.90 with coverage >= 0.85, on the tuning set and on the held-out rubrics", () => {
+    for (const section of scoreRubrics()) {
+      const metric = (name: string) => section.metrics.find((m) => m.name.startsWith(name))!.value;
+      expect(section.cases, section.title).toBeGreaterThan(100);
+      expect(metric("accuracy"), `${section.title}\n${section.detail}`).toBeGreaterThanOrEqual(0.9);
+      expect(metric("coverage"), `${section.title}\n${section.detail}`).toBeGreaterThanOrEqual(0.85);
+      expect(metric("readability"), section.title).toBe(1);
+    }
+  });
+});
