@@ -128,6 +128,9 @@ export interface RubricJudgmentPage {
   rows: PageRow[];
 }
 
+/** What a viewer reads in place of a private note's words, in a reason that rests on one. */
+export const PRIVATE_NOTE_LABEL = "A private note (its words are for the gallery's editors)";
+
 /**
  * The list's rubric and one page (limit + 1 rows) of its verdicts, keyset on the contact id, optionally of one
  * contact; null when the list is not the gallery's. One round trip: the list row drives, the page is joined to
@@ -139,8 +142,15 @@ export async function listRubricJudgments(
   listId: string,
   contactId: string | undefined,
   page: PageRequest,
+  /** False for a viewer: a reason resting on a private note keeps its criterion and id, not the note's words. */
+  privateNotes: boolean,
 ): Promise<RubricJudgmentPage | null> {
   const order = sql.raw(page.dir);
+  const reasons = privateNotes
+    ? sql`rj.reasons`
+    : sql`(select coalesce(jsonb_agg(case when r ->> 'kind' = 'private_note'
+          then r || jsonb_build_object('label', ${PRIVATE_NOTE_LABEL}::text) else r end order by o), '[]'::jsonb)
+        from jsonb_array_elements(rj.reasons) with ordinality as x(r, o))`;
   const where = [
     sql`rj.gallery_id = ${galleryId}`,
     sql`rj.rubric_key = ${segmentRubricKey(listId)}`,
@@ -162,7 +172,7 @@ export async function listRubricJudgments(
         where cl.gallery_id = ${galleryId} and cl.id = ${listId}) l
       left join lateral (
         select json_build_object('contact_id', rj.contact_id, 'verdict', rj.verdict,
-            'probability', rj.probability, 'reasons', rj.reasons, 'model', rj.model,
+            'probability', rj.probability, 'reasons', ${reasons}, 'model', rj.model,
             'judged_at', ${isoMs(sql`rj.judged_at`)})::text as body, rj.contact_id as id
         from rubric_judgments rj
         where ${sql.join(where, sql` and `)}

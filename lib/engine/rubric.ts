@@ -412,10 +412,21 @@ function interest(
   let negative = 0;
   const terms = c.terms.map(termRe);
   // Notes, and what the timeline says they asked about or looked at ("asked for prices on the ceramics").
-  const texts: { id: string; kind: "note" | "interaction"; text: string; at: string | null }[] = [
+  // A private note keeps its kind, so a read can withhold its words from those who may not see it.
+  const texts: {
+    id: string;
+    kind: "note" | "private_note" | "interaction";
+    text: string;
+    at: string | null;
+  }[] = [
     ...p.notes
       .filter((n) => !["billing_address", "phone", "email"].includes(n.kind))
-      .map((n) => ({ id: n.id, kind: "note" as const, text: n.text, at: n.at })),
+      .map((n) => ({
+        id: n.id,
+        kind: n.kind === "private_note" ? ("private_note" as const) : ("note" as const),
+        text: n.text,
+        at: n.at,
+      })),
     ...p.interactions
       .filter((i) => i.summary && i.direction !== "outbound")
       .map((i) => ({ id: i.id, kind: "interaction" as const, text: i.summary!, at: i.at })),
@@ -554,7 +565,12 @@ export function locate(p: ContactProfile): Located[] {
           region: m.place.region ?? (city ? (cityInfo(city)?.region ?? null) : null),
           city,
           confidence: 0.9,
-          evidence: { kind: "note", id: note.id, label: `note: "${cl.text.trim()}"`, at: note.at },
+          evidence: {
+            kind: note.kind === "private_note" ? "private_note" : "note",
+            id: note.id,
+            label: `note: "${cl.text.trim()}"`,
+            at: note.at,
+          },
         });
       }
     }

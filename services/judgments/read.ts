@@ -8,6 +8,7 @@ import { type ListQuery, type ListSpec, pageBody } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";
 import { inboxOwner } from "../inbox/member";
+import { readsPrivateNotes } from "../private-notes/access";
 
 /** Why an artwork is judged as it is, as JSON text; a work of another gallery is as missing as an unknown one. */
 export async function getArtworkJudgments(ctx: ServiceContext, id: string): Promise<string> {
@@ -36,7 +37,14 @@ export async function listRubricJudgmentsPage(
 ): Promise<string> {
   let found: RubricJudgmentPage | null = null;
   const body = await pageBody(ctx.env.SIGNING_SECRET, ctx.principal.galleryId, list, query, async (page) => {
-    found = await listRubricJudgments(ctx.db, ctx.principal.galleryId, listId, contactId, page);
+    found = await listRubricJudgments(
+      ctx.db,
+      ctx.principal.galleryId,
+      listId,
+      contactId,
+      page,
+      readsPrivateNotes(ctx.principal),
+    );
     if (found === null) throw new ApiError("not_found", `No contact list ${listId} in this gallery.`);
     return found.rows;
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { PRIVATE_NOTE_LABEL } from "../../db/queries/judgments";
 import { judgments, rubricJudgments } from "../../db/schema";
 import type { RubricReading, RubricVerdict } from "../../lib/engine/types";
 import { newId } from "../../lib/ids";
@@ -288,5 +289,44 @@ describe("GET /gallery/contact-lists/{id}/judgments", () => {
     await expectProblem(await call("GET", path(listId)), 401);
     const reader = await g.keyWith(["contacts:read"]);
     expect((await explain(reader, listId)).body.data).toHaveLength(5);
+  });
+  it("a reason resting on a private note shows its words to an editor only, as the notes themselves do", async () => {
+    const own = await createGallery();
+    const list = (
+      await createdList(own, {
+        title: "Minimalists",
+        dynamic_query: { described_as: "interested in minimalism" },
+      })
+    ).id;
+    const contact = await newContact(own);
+    const words = "Confided she is selling her Agnes Martin to fund a divorce; keen on minimalism";
+    await verdict(own, list, contact, {
+      model: "rubric-rules@1",
+      verdict: true,
+      probability: 0.88,
+      reasons: [
+        {
+          criterion: "interested in minimalism",
+          holds: true,
+          kind: "private_note",
+          id: "pnote_1",
+          label: `"${words}"`,
+          at: null,
+        },
+        {
+          criterion: "interested in minimalism",
+          holds: true,
+          kind: "note",
+          id: contact,
+          label: '"Minimal art"',
+          at: null,
+        },
+      ],
+    });
+    const editor = (await explain(own.key, list)).body.data[0]?.reasons ?? [];
+    expect(editor[0]?.label).toContain(words);
+    const viewer = (await explain(await own.keyWith(["contacts:read"]), list)).body.data[0]?.reasons ?? [];
+    expect(viewer.map((r) => r.label)).toEqual([PRIVATE_NOTE_LABEL, '"Minimal art"']);
+    expect(viewer[0]).toMatchObject({ kind: "private_note", id: "pnote_1", holds: true });
   });
 });
