@@ -1,13 +1,10 @@
-/** Static and dynamic contact lists, and the engine's verdicts for the described segment. */
+/** Static and dynamic contact lists; the segments described in plain words are left for the engine to judge. */
 import * as schema from "../../db/schema";
 import type { ContactListQuery as StoredQuery } from "../../db/schema/contact-lists";
 import { ContactListQuery, type ContactListQueryInput } from "../../lib/schemas/contact-filters";
 import { BASE, DAY, iso, MATCH_MODEL } from "./common";
 import { isBuyer, type Person, type SeedContext } from "./context";
 import { CONTACT_TAGS } from "./material";
-
-/** The list whose `described_as` the engine judged (its verdicts are stored under `segment:<its id>`). */
-const DESCRIBED = "Painting collectors to court";
 
 /**
  * Static lists with members, and dynamic lists whose saved filters combine several of the contact filters
@@ -88,9 +85,23 @@ export function seedContactLists(ctx: SeedContext, people: Person[], contactTags
       { tag_id: [newsletterTag], email_consent: "granted" },
     ],
     [
-      DESCRIBED,
+      "Paper, never painting",
       "segment",
-      "Collectors the engine judges likely to buy contemporary painting.",
+      "Collectors of works on paper we could introduce to painting.",
+      null,
+      { described_as: "collectors who bought works on paper but never a painting" },
+    ],
+    [
+      "Lapsed buyers",
+      "segment",
+      "Buyers who have gone quiet: worth a call.",
+      null,
+      { described_as: "lapsed buyers: two purchases before 2024, nothing since" },
+    ],
+    [
+      "Painting collectors to court",
+      "segment",
+      "Written as a person would say it; the engine says which words it cannot judge from the records.",
       null,
       {
         type: "collector",
@@ -125,30 +136,5 @@ export function seedContactLists(ctx: SeedContext, people: Person[], contactTags
     return id;
   });
 
-  // The engine's verdicts for the described segment (read by judged_rubric=segment:<list id> and by the list
-  // itself): judged true at or above the visible floor (0.6), judged true below it, and judged false. Archived
-  // collectors are judged too; the list never shows them.
-  const described = lists[listSpecs.findIndex(([title]) => title === DESCRIBED)]!;
-  const allCollectors = people.filter((p) => p.type === "collector");
-  for (const person of rng.sample(allCollectors, 100)) {
-    const verdict = rng.chance(0.75);
-    const probability =
-      Math.round((verdict ? 0.3 + rng.next() * 0.69 : 0.02 + rng.next() * 0.53) * 1000) / 1000;
-    rows(schema.rubricJudgments).push({
-      ...G,
-      rubricKey: `segment:${described}`,
-      contactId: person.id,
-      verdict,
-      probability,
-      model: MATCH_MODEL,
-      reasons: [
-        {
-          label: `Collecting focus fits (${person.budget ?? "no budget band"})`,
-          source_label: "Collector profile",
-        },
-      ],
-      judgedAt: iso(BASE - rng.int(1, 20) * DAY),
-    });
-  }
   return lists;
 }
