@@ -1,0 +1,1218 @@
+/**
+ * The disclosure judge: do an artwork's condition notes describe, about the work itself, something a buyer must
+ * be told (design §3)? Damage or loss, deterioration after making, instability, any past intervention, replaced
+ * or altered parts or support, or a grade of fair or poor. Hedged problems count; a negation counts only within
+ * its scope; the frame, glazing, mat, backing and crate are not the work unless the artist made them part of it;
+ * features of the making are not disclosures.
+ *
+ * The notes are read sentence by sentence (wink-nlp), each sentence cut into clauses at semicolons and at
+ * contrast or exception words ("but", "except", "apart from", …), and each clause into comma parts. Every
+ * problem term found is then weighed in its context: negated, about something that is not the work, a feature
+ * of the making, a risk rather than a fact, or a generic mention; what survives decides.
+ */
+import { sentences } from "./nlp";
+import type { DisclosureJudgment, ModelName, PhraseEvidence } from "./types";
+
+export const DISCLOSURE_MODEL: ModelName = "disclosure-rules@1";
+
+const SOURCE = "condition_notes";
+
+// ---------------------------------------------------------------------------------------------------------
+// Vocabularies. Each term lists its written forms (inflections, spellings, a few French, German and Spanish
+// equivalents); `weak` marks terms that are less certain signs of a problem on their own.
+
+type Category = "damage" | "deterioration" | "instability" | "intervention" | "replaced" | "support";
+
+interface Term {
+  name: string;
+  category: Category;
+  forms: string[];
+  weak?: boolean;
+}
+
+const PROBLEM_TERMS: Term[] = [
+  // damage or loss
+  {
+    name: "loss",
+    category: "damage",
+    forms: [
+      "loss",
+      "losses",
+      "lost",
+      "perte",
+      "pertes",
+      "Verlust",
+      "Verluste",
+      "Fehlstelle",
+      "Fehlstellen",
+      "pérdida",
+      "pérdidas",
+      "faltante",
+      "faltantes",
+    ],
+  },
+  {
+    name: "tear",
+    category: "damage",
+    forms: [
+      "tear",
+      "tears",
+      "torn",
+      "rip",
+      "rips",
+      "ripped",
+      "déchirure",
+      "déchirures",
+      "Riss",
+      "Risse",
+      "Einriss",
+      "rasgadura",
+      "rasgaduras",
+      "desgarro",
+    ],
+  },
+  { name: "split", category: "damage", forms: ["split", "splits", "splitting"] },
+  {
+    name: "crack",
+    category: "damage",
+    forms: [
+      "crack",
+      "cracks",
+      "cracked",
+      "cracking",
+      "hairline",
+      "hairlines",
+      "fissure",
+      "fissures",
+      "fêlure",
+      "fêlures",
+      "grieta",
+      "grietas",
+    ],
+  },
+  {
+    name: "chip",
+    category: "damage",
+    forms: [
+      "chip",
+      "chips",
+      "chipped",
+      "chipping",
+      "éclat",
+      "éclats",
+      "ébréchure",
+      "ébréchures",
+      "Chip",
+      "desportillado",
+      "desportilladura",
+    ],
+  },
+  { name: "nick", category: "damage", forms: ["nick", "nicks", "nicked", "gouge", "gouges", "gouged"] },
+  { name: "dent", category: "damage", forms: ["dent", "dents", "dented", "denting"] },
+  {
+    name: "scratch",
+    category: "damage",
+    forms: [
+      "scratch",
+      "scratches",
+      "scratched",
+      "scratching",
+      "rayure",
+      "rayures",
+      "Kratzer",
+      "arañazo",
+      "arañazos",
+      "rayón",
+      "rayones",
+    ],
+  },
+  { name: "scuff", category: "damage", forms: ["scuff", "scuffs", "scuffed", "scuffing"] },
+  {
+    name: "abrasion",
+    category: "damage",
+    forms: ["abrasion", "abrasions", "abraded", "rub", "rubs", "rubbed", "rubbing", "rubbings"],
+    weak: true,
+  },
+  { name: "wear", category: "damage", forms: ["wear", "worn", "usure", "Abrieb", "desgaste"], weak: true },
+  {
+    name: "crease",
+    category: "damage",
+    forms: [
+      "crease",
+      "creases",
+      "creased",
+      "creasing",
+      "fold",
+      "folds",
+      "folded",
+      "pli",
+      "plis",
+      "Knick",
+      "Knicke",
+      "pliegue",
+      "pliegues",
+    ],
+  },
+  {
+    name: "hole",
+    category: "damage",
+    forms: [
+      "hole",
+      "holes",
+      "pinhole",
+      "pinholes",
+      "puncture",
+      "punctures",
+      "punctured",
+      "trou",
+      "trous",
+      "Loch",
+      "Löcher",
+      "agujero",
+      "agujeros",
+    ],
+  },
+  {
+    name: "break",
+    category: "damage",
+    forms: ["broken", "break", "breaks", "breakage", "cassé", "cassée", "gebrochen", "roto", "rota"],
+  },
+  { name: "missing", category: "damage", forms: ["missing", "manquant", "manquante", "fehlt", "fehlend"] },
+  {
+    name: "damage",
+    category: "damage",
+    forms: [
+      "damage",
+      "damaged",
+      "damages",
+      "dommage",
+      "dommages",
+      "endommagé",
+      "endommagée",
+      "beschädigt",
+      "Beschädigung",
+      "Schaden",
+      "Schäden",
+      "daño",
+      "daños",
+      "dañado",
+      "dañada",
+    ],
+  },
+  { name: "fraying", category: "damage", forms: ["fraying", "frayed", "fray"] },
+  {
+    name: "stretcher marks",
+    category: "damage",
+    forms: [
+      "stretcher marks",
+      "stretcher mark",
+      "stretcher-bar marks",
+      "stretcher bar marks",
+      "stretcher lines",
+      "stretcher creases",
+    ],
+  },
+  { name: "burn", category: "damage", forms: ["burn", "burns", "burnt", "scorch", "scorched", "scorching"] },
+  {
+    name: "dead pixels",
+    category: "damage",
+    forms: [
+      "dead pixel",
+      "dead pixels",
+      "screen burn",
+      "burn-in",
+      "flicker",
+      "flickers",
+      "flickering",
+      "malfunction",
+      "malfunctions",
+      "malfunctioning",
+      "faulty",
+    ],
+  },
+  // deterioration after making
+  {
+    name: "foxing",
+    category: "deterioration",
+    forms: [
+      "foxing",
+      "foxed",
+      "fox marks",
+      "fox spots",
+      "rousseur",
+      "rousseurs",
+      "piqûre",
+      "piqûres",
+      "Stockflecken",
+      "Stockfleck",
+      "manchas de óxido",
+    ],
+  },
+  {
+    name: "toning",
+    category: "deterioration",
+    forms: [
+      "toning",
+      "toned",
+      "browning",
+      "browned",
+      "darkening",
+      "darkened",
+      "yellowing",
+      "yellowed",
+      "yellowish",
+      "insolé",
+      "insolation",
+      "gebräunt",
+      "Bräunung",
+      "amarilleado",
+      "amarilleo",
+    ],
+  },
+  {
+    name: "discolouration",
+    category: "deterioration",
+    forms: [
+      "discolouration",
+      "discoloration",
+      "discoloured",
+      "discolored",
+      "discolouring",
+      "discoloring",
+      "discolourations",
+      "discolorations",
+    ],
+  },
+  {
+    name: "fading",
+    category: "deterioration",
+    forms: [
+      "fading",
+      "faded",
+      "fade",
+      "fades",
+      "bleached",
+      "light-struck",
+      "lightstruck",
+      "sun-faded",
+      "sunfaded",
+      "passé",
+      "passée",
+      "verblasst",
+      "Verblassung",
+      "descolorido",
+      "desvaído",
+    ],
+  },
+  {
+    name: "mat burn",
+    category: "deterioration",
+    forms: ["mat burn", "mat-burn", "matt burn", "mat stain", "mat line", "mount burn", "window burn"],
+  },
+  {
+    name: "silvering",
+    category: "deterioration",
+    forms: ["silvering", "silvered", "silver mirroring", "mirroring"],
+  },
+  {
+    name: "cockling",
+    category: "deterioration",
+    forms: [
+      "cockling",
+      "cockled",
+      "cockle",
+      "cockles",
+      "ripple",
+      "ripples",
+      "rippling",
+      "rippled",
+      "undulation",
+      "undulations",
+      "undulating",
+      "buckling",
+      "buckled",
+      "waviness",
+      "wavy",
+      "gondolé",
+      "gondolage",
+      "gewellt",
+      "ondulado",
+      "ondulación",
+    ],
+  },
+  {
+    name: "distortion",
+    category: "deterioration",
+    forms: [
+      "warp",
+      "warped",
+      "warping",
+      "bowed",
+      "bowing",
+      "distortion",
+      "distorted",
+      "dimpling",
+      "dimple",
+      "dimples",
+      "dimpled",
+      "slack",
+      "sagging",
+      "bulge",
+      "bulges",
+      "bulging",
+      "deformation",
+      "deformed",
+      "cupped",
+    ],
+  },
+  {
+    name: "stain",
+    category: "deterioration",
+    forms: [
+      "stain",
+      "stains",
+      "stained",
+      "staining",
+      "tide line",
+      "tide lines",
+      "tideline",
+      "tidelines",
+      "tache",
+      "taches",
+      "taché",
+      "Fleck",
+      "Flecken",
+      "fleckig",
+      "mancha",
+      "manchas",
+    ],
+  },
+  {
+    name: "spots",
+    category: "deterioration",
+    forms: ["spot", "spots", "spotting", "specks", "speck"],
+    weak: true,
+  },
+  {
+    name: "tape residue",
+    category: "deterioration",
+    forms: [
+      "tape residue",
+      "tape residues",
+      "tape stain",
+      "tape stains",
+      "tape marks",
+      "adhesive residue",
+      "glue residue",
+      "adhesive stains",
+      "residue",
+      "residues",
+    ],
+  },
+  {
+    name: "soiling",
+    category: "deterioration",
+    forms: [
+      "soiling",
+      "soiled",
+      "dirt",
+      "dirty",
+      "grime",
+      "grimy",
+      "dust",
+      "dusty",
+      "accretion",
+      "accretions",
+      "fly specks",
+      "fly speck",
+      "flyspecks",
+      "fly-specks",
+      "smudge",
+      "smudges",
+      "smudged",
+      "smudging",
+      "fingerprint",
+      "fingerprints",
+      "finger marks",
+      "grease",
+      "greasy",
+      "salissure",
+      "salissures",
+      "Verschmutzung",
+      "verschmutzt",
+      "suciedad",
+    ],
+  },
+  {
+    name: "biological",
+    category: "deterioration",
+    forms: [
+      "mould",
+      "mold",
+      "mouldy",
+      "moldy",
+      "mildew",
+      "moth",
+      "moths",
+      "insect",
+      "insects",
+      "woodworm",
+      "worm holes",
+      "wormholes",
+      "worming",
+      "bloom",
+      "efflorescence",
+      "moisissure",
+      "moisissures",
+      "Schimmel",
+      "moho",
+    ],
+  },
+  {
+    name: "corrosion",
+    category: "deterioration",
+    forms: [
+      "corrosion",
+      "corroded",
+      "corroding",
+      "rust",
+      "rusted",
+      "rusty",
+      "oxidation",
+      "oxidisation",
+      "oxidization",
+      "oxidised",
+      "oxidized",
+      "tarnish",
+      "tarnished",
+      "tarnishing",
+      "bronze disease",
+    ],
+  },
+  {
+    name: "weathering",
+    category: "deterioration",
+    forms: [
+      "weathered",
+      "weathering",
+      "deterioration",
+      "deteriorated",
+      "degraded",
+      "degradation",
+      "perished",
+    ],
+  },
+  // instability
+  {
+    name: "flaking",
+    category: "instability",
+    forms: [
+      "flaking",
+      "flake",
+      "flakes",
+      "flaked",
+      "lifting",
+      "lifted",
+      "cupping",
+      "blister",
+      "blisters",
+      "blistering",
+      "blistered",
+      "tenting",
+      "tented",
+      "delamination",
+      "delaminating",
+      "delaminated",
+      "powdering",
+      "friable",
+      "crumbling",
+      "écaillage",
+      "soulèvement",
+      "soulèvements",
+      "Abplatzung",
+      "Abplatzungen",
+      "Farbabplatzungen",
+      "desprendimiento",
+      "desprendimientos",
+    ],
+  },
+  {
+    name: "unstable",
+    category: "instability",
+    forms: [
+      "unstable",
+      "instability",
+      "loose",
+      "brittle",
+      "embrittlement",
+      "embrittled",
+      "detached",
+      "detaching",
+      "inestable",
+    ],
+  },
+  // past intervention by anyone
+  {
+    name: "restoration",
+    category: "intervention",
+    forms: [
+      "restoration",
+      "restorations",
+      "restored",
+      "restore",
+      "restoring",
+      "restauration",
+      "restaurations",
+      "restauré",
+      "restaurée",
+      "restauriert",
+      "Restaurierung",
+      "Restaurierungen",
+      "restauración",
+      "restauraciones",
+      "restaurado",
+      "restaurada",
+      "restauro",
+      "restauri",
+    ],
+  },
+  {
+    name: "retouching",
+    category: "intervention",
+    forms: [
+      "retouching",
+      "retouchings",
+      "retouched",
+      "retouches",
+      "retouch",
+      "re-touched",
+      "inpainting",
+      "inpainted",
+      "in-painting",
+      "in-painted",
+      "inpaint",
+      "overpaint",
+      "overpainted",
+      "overpainting",
+      "overpaints",
+      "repaint",
+      "repainted",
+      "repainting",
+      "retouches",
+      "Retusche",
+      "Retuschen",
+      "retuschiert",
+      "repeint",
+      "repeints",
+      "repinte",
+      "repintes",
+    ],
+  },
+  {
+    name: "lining",
+    category: "intervention",
+    forms: [
+      "relined",
+      "re-lined",
+      "relining",
+      "re-lining",
+      "reline",
+      "lined",
+      "lining",
+      "strip-lined",
+      "strip lined",
+      "strip-lining",
+      "strip lining",
+      "rentoilé",
+      "rentoilage",
+      "doubliert",
+      "Doublierung",
+      "reentelado",
+    ],
+  },
+  {
+    name: "cleaning",
+    category: "intervention",
+    forms: [
+      "cleaned",
+      "cleaning",
+      "surface-cleaned",
+      "washed",
+      "deacidified",
+      "deacidification",
+      "de-acidified",
+      "bleached",
+      "nettoyé",
+      "nettoyage",
+      "gereinigt",
+      "Reinigung",
+      "limpiado",
+      "limpieza",
+    ],
+  },
+  {
+    name: "varnish work",
+    category: "intervention",
+    forms: [
+      "revarnished",
+      "re-varnished",
+      "revarnishing",
+      "varnish removed",
+      "varnish was removed",
+      "varnish has been removed",
+    ],
+  },
+  {
+    name: "consolidation",
+    category: "intervention",
+    forms: [
+      "consolidated",
+      "consolidation",
+      "consolidating",
+      "stabilised",
+      "stabilized",
+      "fixed down",
+      "secured",
+      "treated",
+      "conserved",
+    ],
+  },
+  {
+    name: "repair",
+    category: "intervention",
+    forms: [
+      "repair",
+      "repairs",
+      "repaired",
+      "repairing",
+      "mended",
+      "reattached",
+      "re-attached",
+      "reglued",
+      "re-glued",
+      "rejoined",
+      "re-joined",
+      "reassembled",
+      "filled",
+      "fill",
+      "fills",
+      "infill",
+      "infills",
+      "infilled",
+      "réparé",
+      "réparée",
+      "réparation",
+      "réparations",
+      "repariert",
+      "Reparatur",
+      "reparado",
+      "reparada",
+      "reparación",
+    ],
+  },
+  {
+    name: "reworking",
+    category: "intervention",
+    forms: [
+      "reworked",
+      "re-worked",
+      "strengthened",
+      "reinforced",
+      "restretched",
+      "re-stretched",
+      "flattened",
+      "humidified",
+      "keyed out",
+    ],
+  },
+  // replaced or altered original parts
+  {
+    name: "replaced",
+    category: "replaced",
+    forms: [
+      "replaced",
+      "replacement",
+      "replacements",
+      "not original",
+      "non-original",
+      "later signature",
+      "later addition",
+      "later additions",
+      "later hand",
+      "added later",
+      "substituted",
+      "altered",
+      "alteration",
+      "alterations",
+      "remplacé",
+      "remplacée",
+      "ersetzt",
+      "reemplazado",
+      "reemplazada",
+    ],
+  },
+  // interventions on the support, which the artist may also have made
+  {
+    name: "support",
+    category: "support",
+    forms: [
+      "trimmed",
+      "cut down",
+      "reduced",
+      "laid down",
+      "laid on",
+      "laid to",
+      "sewn onto",
+      "sewn on",
+      "stitched onto",
+      "mounted on card",
+      "mounted to card",
+      "mounted on board",
+      "mounted to board",
+      "mounted to aluminium",
+      "mounted on aluminium",
+      "marouflaged",
+      "transferred",
+      "cradle",
+      "cradled",
+      "added",
+      "backed with",
+      "backed on",
+      "rogné",
+      "rognée",
+      "beschnitten",
+      "recortado",
+    ],
+  },
+];
+
+/** Features of the making, read before the problem terms so their words ("crack", "crease") are not. */
+const MAKING_TERMS: string[] = [
+  "kiln flaw",
+  "kiln flaws",
+  "kiln mark",
+  "kiln marks",
+  "kiln crack",
+  "kiln cracks",
+  "kiln grit",
+  "firing crack",
+  "firing cracks",
+  "firing flaw",
+  "firing flaws",
+  "firing bubble",
+  "firing bubbles",
+  "firing mark",
+  "firing marks",
+  "firing line",
+  "glaze crawling",
+  "crawling",
+  "glaze pooling",
+  "crazing",
+  "craquelure",
+  "craquelures",
+  "crackle",
+  "crackling",
+  "age crack",
+  "age cracks",
+  "age cracking",
+  "age-related crack",
+  "age-related cracks",
+  "age-related cracking",
+  "drying crack",
+  "drying cracks",
+  "traction crack",
+  "traction cracks",
+  "traction cracking",
+  "printer's crease",
+  "printers crease",
+  "printer's creases",
+  "printer’s crease",
+  "printing crease",
+  "paper crease",
+  "centre fold",
+  "center fold",
+  "centrefold",
+  "platemark",
+  "plate mark",
+  "plate marks",
+  "casting mark",
+  "casting marks",
+  "casting seam",
+  "casting seams",
+  "casting line",
+  "casting lines",
+  "casting flaw",
+  "casting flaws",
+  "foundry mark",
+  "foundry marks",
+  "deckle",
+  "deckle edge",
+  "deckle edges",
+  "wood grain",
+  "natural inclusions",
+  "inclusions",
+  "manufacturing flaw",
+  "manufacturing flaws",
+  "as issued",
+  "as printed",
+  "as published",
+];
+
+/** Clause-level attributions to the making: a (non-intervention) problem term beside one is set aside. */
+const MAKING_ATTRIBUTION =
+  /\b(as (issued|printed|published|produced|cast|made|fired|intended)|inherent|intended|intentional(ly)?|deliberate(ly)?|by design|(part|feature) of the ([\w’']+ ){0,2}(design|process|technique|making|method|firing|weave)|original to the (making|firing|casting)|(from|during|in) the (making|firing|kiln|casting|printing|manufacture)|from the kiln|(by|from) the (artist|foundry|printer|potter|maker)\b|the (artist|potter|maker)[’']?s? (own )?(?!signature|monogram|estate|foundation|family|gallery|dealer|catalogue)\w+|typical of the (artist|technique|medium|process|firing))/i;
+
+/** Negation cues that open a scope running forward to the end of the clause. */
+const NEGATORS =
+  /\b(no|not|never|without|nor|neither|none|nil|free (of|from)|absence of|n[’']t|sin|sans|ni|pas de|aucun|aucune|ohne|kein|keine|keinerlei)\b|n[’']t\b/gi;
+
+/** Words that end a negation's scope and start a new clause: contrast and exception. */
+const CLAUSE_BREAKS =
+  /;|\s[–—]\s|\b(but|except|excepting|apart from|aside from|other than|save for|save|beyond|besides|though|although|however|whereas|while|yet|otherwise|with the exception of|mais|sauf|aber|außer|pero|salvo|excepto)\b/gi;
+
+/** A scope continues past a comma or "and" only into a further bare term of the same list. */
+const SCOPE_CONTINUES = /^\s*(,|and|or|nor|\/|&)\s*(or |nor |and )?/i;
+
+/** Post-posed negation: "Foxing: none", "inpainting not detected". */
+const POST_NEGATION =
+  /^\s*([:\-–—=]\s*(none|no|nil|n\/a|not (observed|visible|detected|found|present|evident|apparent|seen|noted))|(is |are |was |were |has been |have been )?(not|none) (observed|visible|detected|found|present|evident|apparent|seen|noted)|(none|nil)\b)/i;
+
+/** Hedges that keep a problem (it still counts, less certainly). */
+const HEDGES =
+  /\b(possible|possibly|perhaps|probable|probably|likely|apparent(ly)?|appears?|appeared|seems?|seemingly|may|might|could|suspected|suspect|presumably|reportedly|reported|reports|believed|thought to|we believe|consistent with|suggests?|indicat(es|ing)|traces of|uncertain|unconfirmed|not (been able to )?confirm(ed)?|peut-être|vielleicht|posible|posiblemente)\b/i;
+
+/** A modal or warning right before a term makes it a risk, not a fact: "may fade", "to avoid fading". */
+const RISK_BEFORE =
+  /\b(may|might|can|could|will|would|to|avoid|avoiding|prevent|preventing|against|risk of|risks|prone to|susceptible to|sensitive to|liable to|danger of|protect(ed|s)? from)\s+(easily\s+|further\s+|eventually\s+)?$/i;
+
+/** A quantifier that names no actual problem: "any losses", "any irregularities". */
+const GENERIC_BEFORE = /\b(any|if)\s+$/i;
+
+/** Things that are not the work (unless the artist made them part of it). */
+const NON_WORK =
+  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+
+/** The work itself: naming it in a part overrides a non-work noun in the same part. */
+const WORK_NOUNS =
+  /\b(work|artwork|painting|canvas|sheet|paper|print|drawing|image|picture|panel|photograph|photo|sculpture|piece|textile|tapestry|pastel|watercolou?r|gouache|support|paint|paint layer|impasto|emulsion|bronze|ceramic|vessel|figure|object|recto|verso|margin|margins)\b/i;
+
+/** Words before a non-work noun that make it a cause or a place, not the subject: "from the frame rebate". */
+const CAUSE_BEFORE =
+  /\b(from|by|where|under|behind|beneath|through|within|against|inside|out of|in|into|removed from|without)\s+((the|a|an|its|old|original|previous|former|earlier|modern|new)\s+)*$/i;
+
+/** The artist made a frame, plinth or mount part of the work. */
+const PART_OF_WORK =
+  /(?<!\bnot |n[’']t |\bnever )\b(part of the (work|piece|artwork|sculpture|installation)|integral (to|part of) the (work|piece|artwork)|(made|painted|carved|built|designed|chosen|gilded|constructed) (and (painted|carved|gilded|made) )?by the artist|artist[’']?s (own )?(frame|plinth|base|mount)|artist-made|original to the work)\b/i;
+
+/** Condition grades. */
+const GRADE_BAD = /\b(poor|fair|mediocre|moyen|médiocre|mauvais|schlecht|mäßig|maessig|regular|malo|mala)\b/i;
+const GRADE_CONTEXT =
+  /\b(condition|cond|state|grade|graded|état|etat|zustand|estado|overall|general(ly)?|in)\b[\s:.\-–—=]*(is\s+|was\s+|of\s+)?(\w+\s+(to|\/|-)\s+)?$/i;
+const GRADE_AFTER = /^\s*((to|\/|-)\s*(good|fine|very good)|condition|overall|état|zustand|estado)\b/i;
+const GRADE_GOOD =
+  /\b(excellent|very good|good|fine|mint|pristine|perfect|as new|near mint|bon|très bon|gut|sehr gut|bueno|muy bueno)\b/i;
+
+// ---------------------------------------------------------------------------------------------------------
+// Matching helpers
+
+function escapeForm(form: string): string {
+  return form
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/['’]/g, "['’]")
+    .replace(/[- ]/g, "[- ]?");
+}
+
+/** One regex per vocabulary, longest forms first so "tape residue" wins over "residue". */
+function alternation(forms: string[]): RegExp {
+  const sorted = [...forms].sort((a, b) => b.length - a.length).map(escapeForm);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(${sorted.join("|")})(?![\\p{L}\\p{N}])`, "giu");
+}
+
+const TERM_PATTERNS = PROBLEM_TERMS.map((term) => ({ term, pattern: alternation(term.forms) }));
+const MAKING_PATTERN = alternation(MAKING_TERMS);
+
+interface Match {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function findAll(pattern: RegExp, text: string): Match[] {
+  const out: Match[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    out.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return out;
+}
+
+/** Half-open spans [start, end) of a sentence's clauses and of each clause's comma parts. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+function cut(text: string, from: number, to: number, breaks: RegExp): Span[] {
+  const spans: Span[] = [];
+  let at = from;
+  for (const b of findAll(breaks, text.slice(from, to))) {
+    spans.push({ start: at, end: from + b.start });
+    at = from + b.start;
+  }
+  spans.push({ start: at, end: to });
+  return spans.filter((s) => s.end > s.start);
+}
+
+function within(spans: Span[], at: number): Span {
+  return spans.find((s) => at >= s.start && at < s.end) ?? { start: 0, end: at + 1 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rules, each a small function over one term in its sentence
+
+type Verdict = { counts: true; hedged: boolean; effect: string } | { counts: false; effect: string };
+
+/** The nearest negation before the term whose scope still reaches it (no clause break in between). */
+function negatedBefore(sentence: string, clause: Span, term: Match, termStarts: number[]): Match | null {
+  const before = sentence.slice(clause.start, term.start);
+  const negations = findAll(NEGATORS, before);
+  const last = negations[negations.length - 1];
+  if (!last) return null;
+  // Between the negation and the term: a comma or "and" keeps the scope only into a bare further list item.
+  const gap = before.slice(last.end);
+  const gapStart = clause.start + last.end;
+  const listBreak = /,|\band\b|\bwith\b/gi;
+  for (const sep of findAll(listBreak, gap)) {
+    const after = gapStart + sep.start;
+    const rest = sentence.slice(after);
+    const continues = SCOPE_CONTINUES.exec(rest);
+    const next = after + (continues ? continues[0].length : 1);
+    const nextIsTerm = termStarts.includes(next) || NEGATORS.test(sentence.slice(next, next + 12));
+    NEGATORS.lastIndex = 0;
+    if (sep.text.toLowerCase() === "with" || !nextIsTerm) return null;
+  }
+  return { start: clause.start + last.start, end: clause.start + last.end, text: last.text };
+}
+
+function isRisk(sentence: string, clause: Span, term: Match): boolean {
+  return RISK_BEFORE.test(sentence.slice(clause.start, term.start)) && !/ed$|ing$/i.test(term.text);
+}
+
+function isGeneric(sentence: string, clause: Span, term: Match): boolean {
+  const before = sentence.slice(clause.start, term.start);
+  return GENERIC_BEFORE.test(
+    before.replace(/\b(further|other|obvious|significant|visible|major|minor)\s+$/i, ""),
+  );
+}
+
+/** The non-work noun a comma part is about, if any; a part that names none inherits from the part before. */
+function partSubjects(sentence: string, parts: Span[], exempt: Match[]): (Match | null)[] {
+  const subjects: (Match | null)[] = [];
+  let inherited: Match | null = null;
+  for (const part of parts) {
+    const text = sentence.slice(part.start, part.end);
+    const nonWork = findAll(NON_WORK, text)
+      .map((m) => ({ ...m, start: part.start + m.start, end: part.start + m.end }))
+      .filter((m) => !exempt.some((e) => m.start >= e.start && m.end <= e.end))
+      .filter((m) => !CAUSE_BEFORE.test(sentence.slice(part.start, m.start)));
+    const namesWork = WORK_NOUNS.test(text);
+    let subject: Match | null;
+    if (nonWork.length > 0 && !namesWork) subject = nonWork[0]!;
+    else if (namesWork) subject = null;
+    else subject = inherited;
+    subjects.push(subject);
+    inherited = subject;
+  }
+  return subjects;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The judge
+
+interface Found {
+  evidence: PhraseEvidence;
+  /** Belief this one phrase gives that the notes need disclosing (only for decisive ones). */
+  strength: number;
+}
+
+export function judgeDisclosure(notes: string | null): DisclosureJudgment {
+  const text = notes ?? "";
+  if (!/[\p{L}]/u.test(text)) {
+    return { model: DISCLOSURE_MODEL, disclosure: false, probability: 0.97, evidence: [] };
+  }
+  const found: Found[] = [];
+  const partOfWork = new Set<string>();
+  const sentenceList = sentences(text);
+  for (const s of sentenceList) {
+    if (!PART_OF_WORK.test(s.text)) continue;
+    for (const m of findAll(NON_WORK, s.text)) partOfWork.add(m.text.toLowerCase().replace(/s$/, ""));
+  }
+
+  for (const s of sentenceList) {
+    const sentence = s.text;
+    const at = (m: Match) => ({ start: s.start + m.start, end: s.start + m.end, phrase: m.text });
+    const clauses = cut(sentence, 0, sentence.length, CLAUSE_BREAKS);
+
+    // Features of the making: recorded, and their words masked from the problem terms.
+    const making = findAll(MAKING_PATTERN, sentence);
+    for (const m of making) {
+      found.push({
+        evidence: {
+          source: SOURCE,
+          ...at(m),
+          effect: "a feature of the making, not a disclosure",
+          decisive: false,
+        },
+        strength: 0,
+      });
+    }
+
+    // Problem terms, longest match first, not overlapping the making or each other.
+    const terms: { term: Term; match: Match }[] = [];
+    for (const { term, pattern } of TERM_PATTERNS) {
+      for (const match of findAll(pattern, sentence)) terms.push({ term, match });
+    }
+    terms.sort((a, b) => a.match.start - b.match.start || b.match.end - a.match.end);
+    const kept: { term: Term; match: Match }[] = [];
+    for (const t of terms) {
+      const overlaps = (m: Match) => t.match.start < m.end && m.start < t.match.end;
+      if (making.some(overlaps) || kept.some((k) => overlaps(k.match))) continue;
+      kept.push(t);
+    }
+    const termStarts = kept.map((k) => k.match.start);
+    const exempt = [...making, ...kept.map((k) => k.match)];
+
+    const partsByClause = clauses.map((c) =>
+      cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
+    );
+    const subjectsByClause = clauses.map((_c, i) => partSubjects(sentence, partsByClause[i]!, exempt));
+
+    for (const { term, match } of kept) {
+      const clauseIndex = clauses.findIndex((c) => match.start >= c.start && match.start < c.end);
+      const clause = clauses[clauseIndex] ?? { start: 0, end: sentence.length };
+      const parts = partsByClause[clauseIndex] ?? [clause];
+      const part = within(parts, match.start);
+      const subject = subjectsByClause[clauseIndex]?.[parts.indexOf(part)] ?? null;
+      const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork);
+      if (verdict.counts) {
+        const strength = verdict.hedged ? 0.75 : term.weak ? 0.8 : 0.93;
+        found.push({
+          evidence: { source: SOURCE, ...at(match), effect: verdict.effect, decisive: true },
+          strength,
+        });
+      } else {
+        found.push({
+          evidence: { source: SOURCE, ...at(match), effect: verdict.effect, decisive: false },
+          strength: 0,
+        });
+      }
+    }
+
+    for (const g of grades(sentence, clauses)) {
+      found.push({
+        evidence: { source: SOURCE, ...at(g.match), effect: g.effect, decisive: g.bad },
+        strength: g.bad ? (/poor|mauvais|schlecht|malo|mala/i.test(g.match.text) ? 0.95 : 0.9) : 0,
+      });
+    }
+  }
+
+  found.sort((a, b) => a.evidence.start - b.evidence.start);
+  const evidence = found.map((f) => f.evidence);
+  const decisive = found.filter((f) => f.evidence.decisive);
+  if (decisive.length > 0) {
+    const doubt = decisive.reduce((p, f) => p * (1 - f.strength), 1);
+    return {
+      model: DISCLOSURE_MODEL,
+      disclosure: true,
+      probability: round(clamp(1 - doubt, 0.55, 0.99)),
+      evidence,
+    };
+  }
+  const setAside = found.filter((f) => !f.evidence.decisive).length;
+  // Nothing counted: surer when nothing problem-like was written at all, less so the more was set aside.
+  const probability = setAside === 0 ? 0.9 : clamp(0.9 - 0.03 * setAside, 0.75, 0.9);
+  return { model: DISCLOSURE_MODEL, disclosure: false, probability: round(probability), evidence };
+}
+
+function weigh(
+  sentence: string,
+  clause: Span,
+  part: Span,
+  term: Term,
+  match: Match,
+  termStarts: number[],
+  subject: Match | null,
+  partOfWork: Set<string>,
+): Verdict {
+  const name = term.name;
+  const negation = negatedBefore(sentence, clause, match, termStarts);
+  if (negation) return { counts: false, effect: `"${negation.text}" negates ${name}` };
+  if (POST_NEGATION.test(sentence.slice(match.end, clause.end))) {
+    return { counts: false, effect: `${name} is stated as absent` };
+  }
+  if (isRisk(sentence, clause, match))
+    return { counts: false, effect: `a risk of ${name}, not a fact (care advice)` };
+  if (isGeneric(sentence, clause, match))
+    return { counts: false, effect: `${name} named generically, none stated` };
+  if (subject && !partOfWork.has(subject.text.toLowerCase().replace(/s$/, ""))) {
+    return { counts: false, effect: `${name} is about the ${subject.text.toLowerCase()}, not the work` };
+  }
+  const clauseText = sentence.slice(clause.start, clause.end);
+  const interventionByAnyone = term.category === "intervention" || term.category === "replaced";
+  if (!interventionByAnyone && MAKING_ATTRIBUTION.test(clauseText)) {
+    return { counts: false, effect: `${name} attributed to the making` };
+  }
+  const hedged = HEDGES.test(sentence.slice(part.start, part.end)) || HEDGES.test(clauseText);
+  const what = {
+    damage: "damage or loss",
+    deterioration: "deterioration",
+    instability: "instability",
+    intervention: "a past intervention",
+    replaced: "a replaced or altered part",
+    support: "an intervention on the support",
+  }[term.category];
+  return {
+    counts: true,
+    hedged,
+    effect: hedged ? `hedged ${name} still counts (${what})` : `describes ${what}: ${name}`,
+  };
+}
+
+function grades(sentence: string, clauses: Span[]): { match: Match; bad: boolean; effect: string }[] {
+  const out: { match: Match; bad: boolean; effect: string }[] = [];
+  const onlyGrade = (m: Match) => {
+    const clause = within(clauses, m.start);
+    const rest = sentence.slice(clause.start, clause.end).replace(m.text, "");
+    return !/[\p{L}]{3,}/u.test(
+      rest.replace(/\b(to|very|and|overall|good|fine|condition|cond|grade)\b/gi, ""),
+    );
+  };
+  const gradeLike = (m: Match) =>
+    GRADE_CONTEXT.test(sentence.slice(0, m.start)) || GRADE_AFTER.test(sentence.slice(m.end)) || onlyGrade(m);
+  for (const m of findAll(new RegExp(GRADE_BAD.source, "gi"), sentence)) {
+    if (!gradeLike(m)) continue;
+    const negated = /\b(not|never|n[’']t)\s+$/i.test(sentence.slice(0, m.start));
+    out.push({
+      match: m,
+      bad: !negated,
+      effect: negated ? `grade "${m.text}" negated` : `a grade of ${m.text.toLowerCase()} must be disclosed`,
+    });
+  }
+  if (out.length === 0) {
+    for (const m of findAll(new RegExp(GRADE_GOOD.source, "gi"), sentence)) {
+      if (!gradeLike(m)) continue;
+      out.push({ match: m, bad: false, effect: `a grade of ${m.text.toLowerCase()} is not a disclosure` });
+      break;
+    }
+  }
+  return out;
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
