@@ -26,7 +26,8 @@ type Category = "damage" | "deterioration" | "instability" | "intervention" | "r
 interface Term {
   name: string;
   category: Category;
-  forms: string[];
+  /** Written forms, separated by `|`. */
+  forms: string;
   weak?: boolean;
 }
 
@@ -35,828 +36,245 @@ const PROBLEM_TERMS: Term[] = [
   {
     name: "loss",
     category: "damage",
-    forms: [
-      "loss",
-      "losses",
-      "lost",
-      "perte",
-      "pertes",
-      "Verlust",
-      "Verluste",
-      "Fehlstelle",
-      "Fehlstellen",
-      "pérdida",
-      "pérdidas",
-      "faltante",
-      "faltantes",
-    ],
+    forms:
+      "loss|losses|lost|perte|pertes|Verlust|Verluste|Fehlstelle|Fehlstellen|pérdida|pérdidas|faltante|faltantes",
   },
   {
     name: "tear",
     category: "damage",
-    forms: [
-      "tear",
-      "tears",
-      "torn",
-      "rip",
-      "rips",
-      "ripped",
-      "déchirure",
-      "déchirures",
-      "Riss",
-      "Risse",
-      "Einriss",
-      "rasgadura",
-      "rasgaduras",
-      "desgarro",
-    ],
+    forms:
+      "tear|tears|torn|rip|rips|ripped|déchirure|déchirures|Riss|Risse|Einriss|rasgadura|rasgaduras|desgarro",
   },
-  { name: "split", category: "damage", forms: ["split", "splits", "splitting"] },
+  { name: "split", category: "damage", forms: "split|splits|splitting" },
   {
     name: "crack",
     category: "damage",
-    forms: [
-      "crack",
-      "cracks",
-      "cracked",
-      "cracking",
-      "hairline",
-      "hairlines",
-      "fissure",
-      "fissures",
-      "fêlure",
-      "fêlures",
-      "grieta",
-      "grietas",
-    ],
+    forms: "crack|cracks|cracked|cracking|hairline|hairlines|fissure|fissures|fêlure|fêlures|grieta|grietas",
   },
   {
     name: "chip",
     category: "damage",
-    forms: [
-      "chip",
-      "chips",
-      "chipped",
-      "chipping",
-      "éclat",
-      "éclats",
-      "ébréchure",
-      "ébréchures",
-      "Chip",
-      "desportillado",
-      "desportilladura",
-    ],
+    forms: "chip|chips|chipped|chipping|éclat|éclats|ébréchure|ébréchures|Chip|desportillado|desportilladura",
   },
-  { name: "nick", category: "damage", forms: ["nick", "nicks", "nicked", "gouge", "gouges", "gouged"] },
-  { name: "dent", category: "damage", forms: ["dent", "dents", "dented", "denting"] },
+  { name: "nick", category: "damage", forms: "nick|nicks|nicked|gouge|gouges|gouged" },
+  { name: "dent", category: "damage", forms: "dent|dents|dented|denting" },
   {
     name: "scratch",
     category: "damage",
-    forms: [
-      "scratch",
-      "scratches",
-      "scratched",
-      "scratching",
-      "rayure",
-      "rayures",
-      "Kratzer",
-      "arañazo",
-      "arañazos",
-      "rayón",
-      "rayones",
-    ],
+    forms: "scratch|scratches|scratched|scratching|rayure|rayures|Kratzer|arañazo|arañazos|rayón|rayones",
   },
-  { name: "scuff", category: "damage", forms: ["scuff", "scuffs", "scuffed", "scuffing"] },
+  { name: "scuff", category: "damage", forms: "scuff|scuffs|scuffed|scuffing" },
   {
     name: "abrasion",
     category: "damage",
-    forms: ["abrasion", "abrasions", "abraded", "rub", "rubs", "rubbed", "rubbing", "rubbings"],
+    forms: "abrasion|abrasions|abraded|rub|rubs|rubbed|rubbing|rubbings",
     weak: true,
   },
-  { name: "wear", category: "damage", forms: ["wear", "worn", "usure", "Abrieb", "desgaste"], weak: true },
+  { name: "wear", category: "damage", forms: "wear|worn|usure|Abrieb|desgaste", weak: true },
   {
     name: "crease",
     category: "damage",
-    forms: [
-      "crease",
-      "creases",
-      "creased",
-      "creasing",
-      "fold",
-      "folds",
-      "folded",
-      "pli",
-      "plis",
-      "Knick",
-      "Knicke",
-      "pliegue",
-      "pliegues",
-    ],
+    forms: "crease|creases|creased|creasing|fold|folds|folded|pli|plis|Knick|Knicke|pliegue|pliegues",
   },
   {
     name: "hole",
     category: "damage",
-    forms: [
-      "hole",
-      "holes",
-      "pinhole",
-      "pinholes",
-      "puncture",
-      "punctures",
-      "punctured",
-      "trou",
-      "trous",
-      "Loch",
-      "Löcher",
-      "agujero",
-      "agujeros",
-    ],
+    forms: "hole|holes|pinhole|pinholes|puncture|punctures|punctured|trou|trous|Loch|Löcher|agujero|agujeros",
   },
   {
     name: "break",
     category: "damage",
-    forms: ["broken", "break", "breaks", "breakage", "cassé", "cassée", "gebrochen", "roto", "rota"],
+    forms: "broken|break|breaks|breakage|cassé|cassée|gebrochen|roto|rota",
   },
-  { name: "missing", category: "damage", forms: ["missing", "manquant", "manquante", "fehlt", "fehlend"] },
+  { name: "missing", category: "damage", forms: "missing|manquant|manquante|fehlt|fehlend" },
   {
     name: "damage",
     category: "damage",
-    forms: [
-      "damage",
-      "damaged",
-      "damages",
-      "dommage",
-      "dommages",
-      "endommagé",
-      "endommagée",
-      "beschädigt",
-      "Beschädigung",
-      "Schaden",
-      "Schäden",
-      "daño",
-      "daños",
-      "dañado",
-      "dañada",
-    ],
+    forms:
+      "damage|damaged|damages|dommage|dommages|endommagé|endommagée|beschädigt|Beschädigung|Schaden|Schäden|daño|daños|dañado|dañada",
   },
-  { name: "fraying", category: "damage", forms: ["fraying", "frayed", "fray"] },
+  { name: "fraying", category: "damage", forms: "fraying|frayed|fray" },
   {
     name: "stretcher marks",
     category: "damage",
-    forms: [
-      "stretcher marks",
-      "stretcher mark",
-      "stretcher-bar marks",
-      "stretcher bar marks",
-      "stretcher lines",
-      "stretcher creases",
-    ],
+    forms:
+      "stretcher marks|stretcher mark|stretcher-bar marks|stretcher bar marks|stretcher lines|stretcher creases",
   },
-  { name: "burn", category: "damage", forms: ["burn", "burns", "burnt", "scorch", "scorched", "scorching"] },
+  { name: "burn", category: "damage", forms: "burn|burns|burnt|scorch|scorched|scorching" },
   {
     name: "dead pixels",
     category: "damage",
-    forms: [
-      "dead pixel",
-      "dead pixels",
-      "screen burn",
-      "burn-in",
-      "flicker",
-      "flickers",
-      "flickering",
-      "malfunction",
-      "malfunctions",
-      "malfunctioning",
-      "faulty",
-    ],
+    forms:
+      "dead pixel|dead pixels|screen burn|burn-in|flicker|flickers|flickering|malfunction|malfunctions|malfunctioning|faulty",
   },
   // deterioration after making
   {
     name: "foxing",
     category: "deterioration",
-    forms: [
-      "foxing",
-      "foxed",
-      "fox marks",
-      "fox spots",
-      "rousseur",
-      "rousseurs",
-      "piqûre",
-      "piqûres",
-      "Stockflecken",
-      "Stockfleck",
-      "manchas de óxido",
-    ],
+    forms:
+      "foxing|foxed|fox marks|fox spots|rousseur|rousseurs|piqûre|piqûres|Stockflecken|Stockfleck|manchas de óxido",
   },
   {
     name: "toning",
     category: "deterioration",
-    forms: [
-      "toning",
-      "toned",
-      "browning",
-      "browned",
-      "darkening",
-      "darkened",
-      "yellowing",
-      "yellowed",
-      "yellowish",
-      "insolé",
-      "insolation",
-      "gebräunt",
-      "Bräunung",
-      "amarilleado",
-      "amarilleo",
-    ],
+    forms:
+      "toning|toned|browning|browned|darkening|darkened|yellowing|yellowed|yellowish|insolé|insolation|gebräunt|Bräunung|amarilleado|amarilleo",
   },
   {
     name: "discolouration",
     category: "deterioration",
-    forms: [
-      "discolouration",
-      "discoloration",
-      "discoloured",
-      "discolored",
-      "discolouring",
-      "discoloring",
-      "discolourations",
-      "discolorations",
-    ],
+    forms:
+      "discolouration|discoloration|discoloured|discolored|discolouring|discoloring|discolourations|discolorations",
   },
   {
     name: "fading",
     category: "deterioration",
-    forms: [
-      "fading",
-      "faded",
-      "fade",
-      "fades",
-      "bleached",
-      "light-struck",
-      "lightstruck",
-      "sun-faded",
-      "sunfaded",
-      "passé",
-      "passée",
-      "verblasst",
-      "Verblassung",
-      "descolorido",
-      "desvaído",
-    ],
+    forms:
+      "fading|faded|fade|fades|bleached|light-struck|lightstruck|sun-faded|sunfaded|passé|passée|verblasst|Verblassung|descolorido|desvaído",
   },
   {
     name: "mat burn",
     category: "deterioration",
-    forms: ["mat burn", "mat-burn", "matt burn", "mat stain", "mat line", "mount burn", "window burn"],
+    forms: "mat burn|mat-burn|matt burn|mat stain|mat line|mount burn|window burn",
   },
   {
     name: "silvering",
     category: "deterioration",
-    forms: ["silvering", "silvered", "silver mirroring", "mirroring"],
+    forms: "silvering|silvered|silver mirroring|mirroring",
   },
   {
     name: "cockling",
     category: "deterioration",
-    forms: [
-      "cockling",
-      "cockled",
-      "cockle",
-      "cockles",
-      "ripple",
-      "ripples",
-      "rippling",
-      "rippled",
-      "undulation",
-      "undulations",
-      "undulating",
-      "buckling",
-      "buckled",
-      "waviness",
-      "wavy",
-      "gondolé",
-      "gondolage",
-      "gewellt",
-      "ondulado",
-      "ondulación",
-    ],
+    forms:
+      "cockling|cockled|cockle|cockles|ripple|ripples|rippling|rippled|undulation|undulations|undulating|buckling|buckled|waviness|wavy|gondolé|gondolage|gewellt|ondulado|ondulación",
   },
   {
     name: "distortion",
     category: "deterioration",
-    forms: [
-      "warp",
-      "warped",
-      "warping",
-      "bowed",
-      "bowing",
-      "distortion",
-      "distorted",
-      "dimpling",
-      "dimple",
-      "dimples",
-      "dimpled",
-      "slack",
-      "sagging",
-      "bulge",
-      "bulges",
-      "bulging",
-      "deformation",
-      "deformed",
-      "cupped",
-    ],
+    forms:
+      "warp|warped|warping|bowed|bowing|distortion|distorted|dimpling|dimple|dimples|dimpled|slack|sagging|bulge|bulges|bulging|deformation|deformed|cupped",
   },
   {
     name: "stain",
     category: "deterioration",
-    forms: [
-      "stain",
-      "stains",
-      "stained",
-      "staining",
-      "tide line",
-      "tide lines",
-      "tideline",
-      "tidelines",
-      "tache",
-      "taches",
-      "taché",
-      "Fleck",
-      "Flecken",
-      "fleckig",
-      "mancha",
-      "manchas",
-    ],
+    forms:
+      "stain|stains|stained|staining|tide line|tide lines|tideline|tidelines|tache|taches|taché|Fleck|Flecken|fleckig|mancha|manchas",
   },
   {
     name: "spots",
     category: "deterioration",
-    forms: ["spot", "spots", "spotting", "specks", "speck"],
+    forms: "spot|spots|spotting|specks|speck",
     weak: true,
   },
   {
     name: "tape residue",
     category: "deterioration",
-    forms: [
-      "tape residue",
-      "tape residues",
-      "tape stain",
-      "tape stains",
-      "tape marks",
-      "adhesive residue",
-      "glue residue",
-      "adhesive stains",
-      "residue",
-      "residues",
-    ],
+    forms:
+      "tape residue|tape residues|tape stain|tape stains|tape marks|adhesive residue|glue residue|adhesive stains|residue|residues",
   },
   {
     name: "soiling",
     category: "deterioration",
-    forms: [
-      "soiling",
-      "soiled",
-      "dirt",
-      "dirty",
-      "grime",
-      "grimy",
-      "dust",
-      "dusty",
-      "accretion",
-      "accretions",
-      "fly specks",
-      "fly speck",
-      "flyspecks",
-      "fly-specks",
-      "smudge",
-      "smudges",
-      "smudged",
-      "smudging",
-      "fingerprint",
-      "fingerprints",
-      "finger marks",
-      "grease",
-      "greasy",
-      "salissure",
-      "salissures",
-      "Verschmutzung",
-      "verschmutzt",
-      "suciedad",
-    ],
+    forms:
+      "soiling|soiled|dirt|dirty|grime|grimy|dust|dusty|accretion|accretions|fly specks|fly speck|flyspecks|fly-specks|smudge|smudges|smudged|smudging|fingerprint|fingerprints|finger marks|grease|greasy|salissure|salissures|Verschmutzung|verschmutzt|suciedad",
   },
   {
     name: "biological",
     category: "deterioration",
-    forms: [
-      "mould",
-      "mold",
-      "mouldy",
-      "moldy",
-      "mildew",
-      "moth",
-      "moths",
-      "insect",
-      "insects",
-      "woodworm",
-      "worm holes",
-      "wormholes",
-      "worming",
-      "bloom",
-      "efflorescence",
-      "moisissure",
-      "moisissures",
-      "Schimmel",
-      "moho",
-    ],
+    forms:
+      "mould|mold|mouldy|moldy|mildew|moth|moths|insect|insects|woodworm|worm holes|wormholes|worming|bloom|efflorescence|moisissure|moisissures|Schimmel|moho",
   },
   {
     name: "corrosion",
     category: "deterioration",
-    forms: [
-      "corrosion",
-      "corroded",
-      "corroding",
-      "rust",
-      "rusted",
-      "rusty",
-      "oxidation",
-      "oxidisation",
-      "oxidization",
-      "oxidised",
-      "oxidized",
-      "tarnish",
-      "tarnished",
-      "tarnishing",
-      "bronze disease",
-    ],
+    forms:
+      "corrosion|corroded|corroding|rust|rusted|rusty|oxidation|oxidisation|oxidization|oxidised|oxidized|tarnish|tarnished|tarnishing|bronze disease",
   },
   {
     name: "weathering",
     category: "deterioration",
-    forms: [
-      "weathered",
-      "weathering",
-      "deterioration",
-      "deteriorated",
-      "degraded",
-      "degradation",
-      "perished",
-    ],
+    forms: "weathered|weathering|deterioration|deteriorated|degraded|degradation|perished",
   },
   // instability
   {
     name: "flaking",
     category: "instability",
-    forms: [
-      "flaking",
-      "flake",
-      "flakes",
-      "flaked",
-      "lifting",
-      "lifted",
-      "cupping",
-      "blister",
-      "blisters",
-      "blistering",
-      "blistered",
-      "tenting",
-      "tented",
-      "delamination",
-      "delaminating",
-      "delaminated",
-      "powdering",
-      "friable",
-      "crumbling",
-      "écaillage",
-      "soulèvement",
-      "soulèvements",
-      "Abplatzung",
-      "Abplatzungen",
-      "Farbabplatzungen",
-      "desprendimiento",
-      "desprendimientos",
-    ],
+    forms:
+      "flaking|flake|flakes|flaked|lifting|lifted|cupping|blister|blisters|blistering|blistered|tenting|tented|delamination|delaminating|delaminated|powdering|friable|crumbling|écaillage|soulèvement|soulèvements|Abplatzung|Abplatzungen|Farbabplatzungen|desprendimiento|desprendimientos",
   },
   {
     name: "unstable",
     category: "instability",
-    forms: [
-      "unstable",
-      "instability",
-      "loose",
-      "brittle",
-      "embrittlement",
-      "embrittled",
-      "detached",
-      "detaching",
-      "inestable",
-    ],
+    forms: "unstable|instability|loose|brittle|embrittlement|embrittled|detached|detaching|inestable",
   },
   // past intervention by anyone
   {
     name: "restoration",
     category: "intervention",
-    forms: [
-      "restoration",
-      "restorations",
-      "restored",
-      "restore",
-      "restoring",
-      "restauration",
-      "restaurations",
-      "restauré",
-      "restaurée",
-      "restauriert",
-      "Restaurierung",
-      "Restaurierungen",
-      "restauración",
-      "restauraciones",
-      "restaurado",
-      "restaurada",
-      "restauro",
-      "restauri",
-    ],
+    forms:
+      "restoration|restorations|restored|restore|restoring|restauration|restaurations|restauré|restaurée|restauriert|Restaurierung|Restaurierungen|restauración|restauraciones|restaurado|restaurada|restauro|restauri",
   },
   {
     name: "retouching",
     category: "intervention",
-    forms: [
-      "retouching",
-      "retouchings",
-      "retouched",
-      "retouches",
-      "retouch",
-      "re-touched",
-      "inpainting",
-      "inpainted",
-      "in-painting",
-      "in-painted",
-      "inpaint",
-      "overpaint",
-      "overpainted",
-      "overpainting",
-      "overpaints",
-      "repaint",
-      "repainted",
-      "repainting",
-      "retouches",
-      "Retusche",
-      "Retuschen",
-      "retuschiert",
-      "repeint",
-      "repeints",
-      "repinte",
-      "repintes",
-    ],
+    forms:
+      "retouching|retouchings|retouched|retouches|retouch|re-touched|inpainting|inpainted|in-painting|in-painted|inpaint|overpaint|overpainted|overpainting|overpaints|repaint|repainted|repainting|retouches|Retusche|Retuschen|retuschiert|repeint|repeints|repinte|repintes",
   },
   {
     name: "lining",
     category: "intervention",
-    forms: [
-      "relined",
-      "re-lined",
-      "relining",
-      "re-lining",
-      "reline",
-      "lined",
-      "lining",
-      "strip-lined",
-      "strip lined",
-      "strip-lining",
-      "strip lining",
-      "rentoilé",
-      "rentoilage",
-      "doubliert",
-      "Doublierung",
-      "reentelado",
-    ],
+    forms:
+      "relined|re-lined|relining|re-lining|reline|lined|lining|strip-lined|strip lined|strip-lining|strip lining|rentoilé|rentoilage|doubliert|Doublierung|reentelado",
   },
   {
     name: "cleaning",
     category: "intervention",
-    forms: [
-      "cleaned",
-      "cleaning",
-      "surface-cleaned",
-      "washed",
-      "deacidified",
-      "deacidification",
-      "de-acidified",
-      "bleached",
-      "nettoyé",
-      "nettoyage",
-      "gereinigt",
-      "Reinigung",
-      "limpiado",
-      "limpieza",
-    ],
+    forms:
+      "cleaned|cleaning|surface-cleaned|washed|deacidified|deacidification|de-acidified|bleached|nettoyé|nettoyage|gereinigt|Reinigung|limpiado|limpieza",
   },
   {
     name: "varnish work",
     category: "intervention",
-    forms: [
-      "revarnished",
-      "re-varnished",
-      "revarnishing",
-      "varnish removed",
-      "varnish was removed",
-      "varnish has been removed",
-    ],
+    forms:
+      "revarnished|re-varnished|revarnishing|varnish removed|varnish was removed|varnish has been removed",
   },
   {
     name: "consolidation",
     category: "intervention",
-    forms: [
-      "consolidated",
-      "consolidation",
-      "consolidating",
-      "stabilised",
-      "stabilized",
-      "fixed down",
-      "secured",
-      "treated",
-      "conserved",
-    ],
+    forms:
+      "consolidated|consolidation|consolidating|stabilised|stabilized|fixed down|secured|treated|conserved",
   },
   {
     name: "repair",
     category: "intervention",
-    forms: [
-      "repair",
-      "repairs",
-      "repaired",
-      "repairing",
-      "mended",
-      "reattached",
-      "re-attached",
-      "reglued",
-      "re-glued",
-      "rejoined",
-      "re-joined",
-      "reassembled",
-      "filled",
-      "fill",
-      "fills",
-      "infill",
-      "infills",
-      "infilled",
-      "réparé",
-      "réparée",
-      "réparation",
-      "réparations",
-      "repariert",
-      "Reparatur",
-      "reparado",
-      "reparada",
-      "reparación",
-    ],
+    forms:
+      "repair|repairs|repaired|repairing|mended|reattached|re-attached|reglued|re-glued|rejoined|re-joined|reassembled|filled|fill|fills|infill|infills|infilled|réparé|réparée|réparation|réparations|repariert|Reparatur|reparado|reparada|reparación",
   },
   {
     name: "reworking",
     category: "intervention",
-    forms: [
-      "reworked",
-      "re-worked",
-      "strengthened",
-      "reinforced",
-      "restretched",
-      "re-stretched",
-      "flattened",
-      "humidified",
-      "keyed out",
-    ],
+    forms:
+      "reworked|re-worked|strengthened|reinforced|restretched|re-stretched|flattened|humidified|keyed out",
   },
   // replaced or altered original parts
   {
     name: "replaced",
     category: "replaced",
-    forms: [
-      "replaced",
-      "replacement",
-      "replacements",
-      "not original",
-      "non-original",
-      "later signature",
-      "later addition",
-      "later additions",
-      "later hand",
-      "added later",
-      "substituted",
-      "altered",
-      "alteration",
-      "alterations",
-      "remplacé",
-      "remplacée",
-      "ersetzt",
-      "reemplazado",
-      "reemplazada",
-    ],
+    forms:
+      "replaced|replacement|replacements|not original|non-original|later signature|later addition|later additions|later hand|added later|substituted|altered|alteration|alterations|remplacé|remplacée|ersetzt|reemplazado|reemplazada",
   },
   // interventions on the support, which the artist may also have made
   {
     name: "support",
     category: "support",
-    forms: [
-      "trimmed",
-      "cut down",
-      "reduced",
-      "laid down",
-      "laid on",
-      "laid to",
-      "sewn onto",
-      "sewn on",
-      "stitched onto",
-      "mounted on card",
-      "mounted to card",
-      "mounted on board",
-      "mounted to board",
-      "mounted to aluminium",
-      "mounted on aluminium",
-      "marouflaged",
-      "transferred",
-      "cradle",
-      "cradled",
-      "added",
-      "backed with",
-      "backed on",
-      "rogné",
-      "rognée",
-      "beschnitten",
-      "recortado",
-    ],
+    forms:
+      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|stitched onto|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
   },
 ];
 
 /** Features of the making, read before the problem terms so their words ("crack", "crease") are not. */
-const MAKING_TERMS: string[] = [
-  "kiln flaw",
-  "kiln flaws",
-  "kiln mark",
-  "kiln marks",
-  "kiln crack",
-  "kiln cracks",
-  "kiln grit",
-  "firing crack",
-  "firing cracks",
-  "firing flaw",
-  "firing flaws",
-  "firing bubble",
-  "firing bubbles",
-  "firing mark",
-  "firing marks",
-  "firing line",
-  "glaze crawling",
-  "crawling",
-  "glaze pooling",
-  "crazing",
-  "craquelure",
-  "craquelures",
-  "crackle",
-  "crackling",
-  "age crack",
-  "age cracks",
-  "age cracking",
-  "age-related crack",
-  "age-related cracks",
-  "age-related cracking",
-  "drying crack",
-  "drying cracks",
-  "traction crack",
-  "traction cracks",
-  "traction cracking",
-  "printer's crease",
-  "printers crease",
-  "printer's creases",
-  "printer’s crease",
-  "printing crease",
-  "paper crease",
-  "centre fold",
-  "center fold",
-  "centrefold",
-  "platemark",
-  "plate mark",
-  "plate marks",
-  "casting mark",
-  "casting marks",
-  "casting seam",
-  "casting seams",
-  "casting line",
-  "casting lines",
-  "casting flaw",
-  "casting flaws",
-  "foundry mark",
-  "foundry marks",
-  "deckle",
-  "deckle edge",
-  "deckle edges",
-  "wood grain",
-  "natural inclusions",
-  "inclusions",
-  "manufacturing flaw",
-  "manufacturing flaws",
-  "as issued",
-  "as printed",
-  "as published",
-];
+const MAKING_TERMS =
+  "kiln flaw|kiln flaws|kiln mark|kiln marks|kiln crack|kiln cracks|kiln grit|firing crack|firing cracks|firing flaw|firing flaws|firing bubble|firing bubbles|firing mark|firing marks|firing line|glaze crawling|crawling|glaze pooling|crazing|craquelure|craquelures|crackle|crackling|age crack|age cracks|age cracking|age-related crack|age-related cracks|age-related cracking|drying crack|drying cracks|traction crack|traction cracks|traction cracking|printer's crease|printers crease|printer's creases|printer’s crease|printing crease|paper crease|centre fold|center fold|centrefold|platemark|plate mark|plate marks|casting mark|casting marks|casting seam|casting seams|casting line|casting lines|casting flaw|casting flaws|foundry mark|foundry marks|deckle|deckle edge|deckle edges|wood grain|natural inclusions|inclusions|manufacturing flaw|manufacturing flaws|as issued|as printed|as published";
 
 /** Clause-level attributions to the making: a (non-intervention) problem term beside one is set aside. */
 const MAKING_ATTRIBUTION =
@@ -881,9 +299,20 @@ const POST_NEGATION =
 const HEDGES =
   /\b(possible|possibly|perhaps|probable|probably|likely|apparent(ly)?|appears?|appeared|seems?|seemingly|may|might|could|suspected|suspect|presumably|reportedly|reported|reports|believed|thought to|we believe|consistent with|suggests?|indicat(es|ing)|traces of|uncertain|unconfirmed|not (been able to )?confirm(ed)?|peut-être|vielleicht|posible|posiblemente)\b/i;
 
-/** A modal or warning right before a term makes it a risk, not a fact: "may fade", "to avoid fading". */
-const RISK_BEFORE =
-  /\b(may|might|can|could|will|would|to|avoid|avoiding|prevent|preventing|against|risk of|risks|prone to|susceptible to|sensitive to|liable to|danger of|protect(ed|s)? from)\s+(easily\s+|further\s+|eventually\s+)?$/i;
+/** A modal right before a term in its base form makes it a risk, not a fact: "may fade", "can smudge". */
+const MODAL_BEFORE = /\b(may|might|can|could|will|would|to)\s+(easily\s+|further\s+|eventually\s+)?$/i;
+
+/** A warning before a term in any form: "to avoid fading", "prone to cracking", "protect from fading". */
+const WARNING_BEFORE =
+  /\b(avoid|avoiding|prevent|preventing|against|risk of|risks|prone to|susceptible to|sensitive to|liable to|danger of|protect(ed|s)? from|minimi[sz]e)\s+(\w+\s+)?$/i;
+
+/** A care instruction made of a term used as a verb: "dust with a soft brush", "rub gently". */
+const INSTRUCTION_AFTER =
+  /^\s+(with|gently|lightly|regularly|carefully|only|occasionally|periodically|using)\b/i;
+
+/** Words that introduce an exception to what came before: "no losses except…", "no retouching apart from…". */
+const EXCEPTION_MARKER =
+  /^\s*(except|excepting|apart from|aside from|other than|save for|but for|with the exception of|sauf|außer|excepto|salvo)\b/i;
 
 /** A quantifier that names no actual problem: "any losses", "any irregularities". */
 const GENERIC_BEFORE = /\b(any|if)\s+$/i;
@@ -923,8 +352,11 @@ function escapeForm(form: string): string {
 }
 
 /** One regex per vocabulary, longest forms first so "tape residue" wins over "residue". */
-function alternation(forms: string[]): RegExp {
-  const sorted = [...forms].sort((a, b) => b.length - a.length).map(escapeForm);
+function alternation(forms: string): RegExp {
+  const sorted = forms
+    .split("|")
+    .sort((a, b) => b.length - a.length)
+    .map(escapeForm);
   return new RegExp(`(?<![\\p{L}\\p{N}])(${sorted.join("|")})(?![\\p{L}\\p{N}])`, "giu");
 }
 
@@ -996,7 +428,15 @@ function negatedBefore(sentence: string, clause: Span, term: Match, termStarts: 
 }
 
 function isRisk(sentence: string, clause: Span, term: Match): boolean {
-  return RISK_BEFORE.test(sentence.slice(clause.start, term.start)) && !/ed$|ing$/i.test(term.text);
+  const before = sentence.slice(clause.start, term.start);
+  const baseForm = !/(ed|ing|s)$/i.test(term.text);
+  return WARNING_BEFORE.test(before) || (MODAL_BEFORE.test(before) && baseForm);
+}
+
+/** The term opens its clause as an imperative: care advice, not a description. */
+function isInstruction(sentence: string, clause: Span, term: Match): boolean {
+  const before = sentence.slice(clause.start, term.start).replace(/^[\s;,:–—-]+/, "");
+  return /^(please\s+|only\s+|gently\s+)?$/i.test(before) && INSTRUCTION_AFTER.test(sentence.slice(term.end));
 }
 
 function isGeneric(sentence: string, clause: Span, term: Match): boolean {
@@ -1094,7 +534,8 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
       const parts = partsByClause[clauseIndex] ?? [clause];
       const part = within(parts, match.start);
       const subject = subjectsByClause[clauseIndex]?.[parts.indexOf(part)] ?? null;
-      const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork);
+      const next = clauses[clauseIndex + 1] ?? null;
+      const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork, next);
       if (verdict.counts) {
         const strength = verdict.hedged ? 0.75 : term.weak ? 0.8 : 0.93;
         found.push({
@@ -1144,15 +585,24 @@ function weigh(
   termStarts: number[],
   subject: Match | null,
   partOfWork: Set<string>,
+  next: Span | null,
 ): Verdict {
   const name = term.name;
   const negation = negatedBefore(sentence, clause, match, termStarts);
-  if (negation) return { counts: false, effect: `"${negation.text}" negates ${name}` };
+  if (negation)
+    return (
+      exceptionTo(sentence, next, termStarts, name) ?? {
+        counts: false,
+        effect: `"${negation.text}" negates ${name}`,
+      }
+    );
   if (POST_NEGATION.test(sentence.slice(match.end, clause.end))) {
     return { counts: false, effect: `${name} is stated as absent` };
   }
   if (isRisk(sentence, clause, match))
     return { counts: false, effect: `a risk of ${name}, not a fact (care advice)` };
+  if (isInstruction(sentence, clause, match))
+    return { counts: false, effect: `"${match.text}" is care advice` };
   if (isGeneric(sentence, clause, match))
     return { counts: false, effect: `${name} named generically, none stated` };
   if (subject && !partOfWork.has(subject.text.toLowerCase().replace(/s$/, ""))) {
@@ -1176,6 +626,31 @@ function weigh(
     counts: true,
     hedged,
     effect: hedged ? `hedged ${name} still counts (${what})` : `describes ${what}: ${name}`,
+  };
+}
+
+/**
+ * A negated term followed by an exception that names no problem of its own keeps the term for what the exception
+ * covers: "no retouching apart from the signature area" is retouching. An exception about the frame is not.
+ */
+function exceptionTo(
+  sentence: string,
+  next: Span | null,
+  termStarts: number[],
+  name: string,
+): Verdict | null {
+  if (!next) return null;
+  const text = sentence.slice(next.start, next.end);
+  const marker = EXCEPTION_MARKER.exec(text);
+  if (!marker || termStarts.some((t) => t >= next.start && t < next.end)) return null;
+  const nonWork = findAll(NON_WORK, text).filter((m) => !CAUSE_BEFORE.test(text.slice(0, m.start)));
+  if (nonWork.length > 0 && !WORK_NOUNS.test(text)) {
+    return { counts: false, effect: `the exception to the negated ${name} is about the ${nonWork[0]!.text}` };
+  }
+  return {
+    counts: true,
+    hedged: false,
+    effect: `negated, but "${marker[1]}" keeps ${name} for part of the work`,
   };
 }
 
