@@ -69,7 +69,9 @@ describe("hedging", () => {
   ])("a hedged problem still counts: %s", (notes) => {
     const judgment = judgeDisclosure(notes);
     expect(judgment.disclosure).toBe(true);
-    expect(judgment.probability).toBeLessThan(judgeDisclosure("Overpainted in the lower corner.").probability);
+    expect(judgment.probability).toBeLessThan(
+      judgeDisclosure("Overpainted in the lower corner.").probability,
+    );
   });
 
   it.each([
@@ -93,9 +95,9 @@ describe("what is the work", () => {
   });
 
   it("unless the artist made it part of the work", () => {
-    expect(judged("The frame was carved by the artist for this painting; small loss to the frame's upper edge.")).toBe(
-      true,
-    );
+    expect(
+      judged("The frame was carved by the artist for this painting; small loss to the frame's upper edge."),
+    ).toBe(true);
   });
 
   it("a problem named beside the frame but on the work counts", () => {
