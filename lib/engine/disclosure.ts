@@ -278,7 +278,7 @@ const MAKING_TERMS =
 
 /** Clause-level attributions to the making: a (non-intervention) problem term beside one is set aside. */
 const MAKING_ATTRIBUTION =
-  /\b(as (issued|printed|published|produced|cast|made|fired|intended)|inherent|intended|intentional(ly)?|deliberate(ly)?|by design|(part|feature) of the ([\w’']+ ){0,2}(design|process|technique|making|method|firing|weave)|original to the (making|firing|casting)|(from|during|in) the (making|firing|kiln|casting|printing|manufacture)|from the kiln|(by|from) the (artist|foundry|printer|potter|maker)\b|the (artist|potter|maker)[’']?s? (own )?(?!signature|monogram|estate|foundation|family|gallery|dealer|catalogue)\w+|typical of the (artist|technique|medium|process|firing))/i;
+  /\b(as (issued|printed|published|produced|cast|made|fired|intended)|inherent|intended|intentional(ly)?|deliberate(ly)?|by design|(part|feature) of the ([\w’']+ ){0,2}(design|process|technique|making|method|firing|weave)|original to the (making|firing|casting)|(from|during|in) the (making|firing|kiln|casting|printing|manufacture)|from the kiln|(?<!\b(used|applied|employed|chosen|supplied|added|signed|dated|inscribed|titled|numbered) )(by|from) the (artist|foundry|printer|potter|maker)\b|the (artist|potter|maker)[’']s (own )?(?!signature|monogram|estate|foundation|family|gallery|dealer|catalogue)\w+|typical of the (artist|technique|medium|process|firing)|(since|from) (the time )?(it|the work|the piece) was (made|created|painted|printed|cast|fired)|since (its )?(making|creation|manufacture|production))/i;
 
 /** Negation cues that open a scope running forward to the end of the clause. */
 const NEGATORS =
@@ -450,21 +450,39 @@ function isGeneric(sentence: string, clause: Span, term: Match): boolean {
 function partSubjects(sentence: string, parts: Span[], exempt: Match[]): (Match | null)[] {
   const subjects: (Match | null)[] = [];
   let inherited: Match | null = null;
-  for (const part of parts) {
+  parts.forEach((part, i) => {
     const text = sentence.slice(part.start, part.end);
     const nonWork = findAll(NON_WORK, text)
       .map((m) => ({ ...m, start: part.start + m.start, end: part.start + m.end }))
       .filter((m) => !exempt.some((e) => m.start >= e.start && m.end <= e.end))
       .filter((m) => !CAUSE_BEFORE.test(sentence.slice(part.start, m.start)));
-    const namesWork = WORK_NOUNS.test(text);
+    // A part joined on with "and"/"or" that names the work and no problem of its own shares the problem before:
+    // "scuffing to the frame and the sheet".
+    const next = parts[i + 1];
+    const nextText = next ? sentence.slice(next.start, next.end) : "";
+    const sharedWithWork =
+      /^\s*(and|or|&)\b/i.test(nextText) &&
+      namesWork(nextText) &&
+      !exempt.some((e) => next && e.start >= next.start && e.end <= next.end);
     let subject: Match | null;
-    if (nonWork.length > 0 && !namesWork) subject = nonWork[0]!;
-    else if (namesWork) subject = null;
+    if (nonWork.length > 0 && !namesWork(text) && !sharedWithWork) subject = nonWork[0]!;
+    else if (namesWork(text) || sharedWithWork) subject = null;
     else subject = inherited;
     subjects.push(subject);
     inherited = subject;
-  }
+  });
   return subjects;
+}
+
+/**
+ * Whether a stretch of text names the work itself. "Part of the work" is a statement about something else, and a
+ * work noun right after a non-work one is a compound ("backing paper", "glass panel"), so neither names it.
+ */
+function namesWork(text: string): boolean {
+  const plain = text
+    .replace(/\b(part|feature) of the (work|piece|artwork)\b/gi, "")
+    .replace(new RegExp(`${NON_WORK.source}\\s+[\\p{L}]+`, "giu"), "");
+  return WORK_NOUNS.test(plain);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -609,8 +627,9 @@ function weigh(
     return { counts: false, effect: `${name} is about the ${subject.text.toLowerCase()}, not the work` };
   }
   const clauseText = sentence.slice(clause.start, clause.end);
+  const attributionText = clauseText.replace(new RegExp(PART_OF_WORK.source, "gi"), "");
   const interventionByAnyone = term.category === "intervention" || term.category === "replaced";
-  if (!interventionByAnyone && MAKING_ATTRIBUTION.test(clauseText)) {
+  if (!interventionByAnyone && MAKING_ATTRIBUTION.test(attributionText)) {
     return { counts: false, effect: `${name} attributed to the making` };
   }
   const hedged = HEDGES.test(sentence.slice(part.start, part.end)) || HEDGES.test(clauseText);
@@ -644,7 +663,7 @@ function exceptionTo(
   const marker = EXCEPTION_MARKER.exec(text);
   if (!marker || termStarts.some((t) => t >= next.start && t < next.end)) return null;
   const nonWork = findAll(NON_WORK, text).filter((m) => !CAUSE_BEFORE.test(text.slice(0, m.start)));
-  if (nonWork.length > 0 && !WORK_NOUNS.test(text)) {
+  if (nonWork.length > 0 && !namesWork(text)) {
     return { counts: false, effect: `the exception to the negated ${name} is about the ${nonWork[0]!.text}` };
   }
   return {

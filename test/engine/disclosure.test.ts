@@ -100,6 +100,19 @@ describe("what is the work", () => {
     ).toBe(true);
   });
 
+  it("a compound with a work noun is still not the work; saying what is not part of the work does not name it", () => {
+    expect(judged("The backing paper is torn.")).toBe(false);
+    expect(judged("The Perspex cover, which is not part of the work, has a crack.")).toBe(false);
+  });
+
+  it("a problem shared by the frame and the work counts", () => {
+    expect(judged("Minor scuffing to edges of the frame and the sheet.")).toBe(true);
+  });
+
+  it("an artist's frame keeps its problems even though the artist made it", () => {
+    expect(judged("A small area of paint loss on the frame, which was made by the artist.")).toBe(true);
+  });
+
   it("a problem named beside the frame but on the work counts", () => {
     expect(judged("Frame fine, a scratch to the surface of the painting.")).toBe(true);
     expect(judged("Rubbing to the canvas edges from the frame.")).toBe(true);
@@ -121,6 +134,13 @@ describe("features of the making", () => {
     expect(judged("Kiln flaw on the foot and a chip to the rim.")).toBe(true);
   });
 
+  it("deterioration of a material the artist used is not a feature of the making", () => {
+    expect(judged("Some yellowing of the sellotape used by the artist in the collage.")).toBe(true);
+    expect(judged("Slight darkening of the paper from the fixative, present since the work was made.")).toBe(
+      false,
+    );
+  });
+
   it("an intervention by the artist after making still counts", () => {
     expect(judged("The artist retouched the sky in 2004.")).toBe(true);
   });
@@ -137,6 +157,17 @@ describe("grades, report pointers and care advice", () => {
     ["A condition report is available on request.", false],
     ["Our conservator's report (attached) records a repaired tear.", true],
     ["Avoid direct sunlight; dust with a soft brush only.", false],
+  ] as const)("%s → %s", (notes, expected) => {
+    expect(judged(notes)).toBe(expected);
+  });
+});
+
+describe("other languages of the trade", () => {
+  it.each([
+    ["Presenta pequeñas pérdidas de pintura.", true],
+    ["Quelques restaurations anciennes.", true],
+    ["Très bon état, sans restauration.", false],
+    ["Guter Zustand, keine Restaurierungen.", false],
   ] as const)("%s → %s", (notes, expected) => {
     expect(judged(notes)).toBe(expected);
   });
