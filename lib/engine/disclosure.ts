@@ -176,7 +176,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "soiling",
     category: "deterioration",
     forms:
-      "soiling|soiled|dirt|dirty|grime|grimy|dust|dusty|accretion|accretions|fly specks|fly speck|flyspecks|fly-specks|smudge|smudges|smudged|smudging|fingerprint|fingerprints|finger marks|grease|greasy|salissure|salissures|Verschmutzung|verschmutzt|suciedad",
+      "soiling|soiled|soil|surface soil|dirt|dirty|grime|grimy|dust|dusty|accretion|accretions|fly specks|fly speck|flyspecks|fly-specks|smudge|smudges|smudged|smudging|fingerprint|fingerprints|finger marks|grease|greasy|salissure|salissures|Verschmutzung|verschmutzt|suciedad",
   },
   {
     name: "biological",
@@ -254,7 +254,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "reworking",
     category: "intervention",
     forms:
-      "reworked|re-worked|strengthened|reinforced|restretched|re-stretched|flattened|humidified|keyed out",
+      "reworked|re-worked|repatinated|re-patinated|repatination|strengthened|reinforced|restretched|re-stretched|flattened|humidified|keyed out",
   },
   // replaced or altered original parts
   {
@@ -282,7 +282,7 @@ const MAKING_ATTRIBUTION =
 
 /** Negation cues that open a scope running forward to the end of the clause. */
 const NEGATORS =
-  /\b(no|not|never|without|nor|neither|none|nil|free (of|from)|absence of|n[’']t|sin|sans|ni|pas de|aucun|aucune|ohne|kein|keine|keinerlei)\b|n[’']t\b/gi;
+  /\b(no(?!\.?\s*\d)|not|never|without|nor|neither|none|nil|free (of|from)|absence of|n[’']t|sin|sans|ni|pas de|aucun|aucune|ohne|kein|keine|keinerlei)\b|n[’']t\b/gi;
 
 /** Words that end a negation's scope and start a new clause: contrast and exception. */
 const CLAUSE_BREAKS =
@@ -319,7 +319,7 @@ const GENERIC_BEFORE = /\b(any|if)\s+$/i;
 
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
-  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
 
 /** The work itself: naming it in a part overrides a non-work noun in the same part. */
 const WORK_NOUNS =
@@ -361,6 +361,50 @@ function alternation(forms: string): RegExp {
 }
 
 const TERM_PATTERNS = PROBLEM_TERMS.map((term) => ({ term, pattern: alternation(term.forms) }));
+
+/**
+ * Misspellings: a word one dropped, doubled or swapped letter away from a single-word form of six letters or
+ * more, starting with the same two letters ("scratchs", "foxin", "resored", "tonning"). A changed letter is not
+ * tried: too many real words lie one substitution from a form ("framed", "frayed"). Real words that lie one
+ * such edit from a form are listed so they are never read as one ("secure" is not "secured").
+ */
+const NEAR_WORDS = new Set(
+  (
+    "created|creates|create|creative|refined|reclined|relied|facing|faced|listing|listed|tending|tended|" +
+    "testing|tested|cleared|cleaner|cleaners|strain|strained|strainer|stairs|folder|holder|holds|homes|hopes|" +
+    "boxed|bored|bowled|bowling|boxing|warmed|filed|fillet|minded|mender|tones|toner|lines|liner|teams|flamed|" +
+    "flaming|slivered|snuffed|damaged|damages|repaint|retouch|restore|loosen|lifter|spotted|started|stables|" +
+    "rested|related|retained|restated|reframed|reframe|dusted|dustin|crated|crater|grated|graded|traded|" +
+    "secure|replace|buckle|flatten|bowling|repaint|treate|stable|fillet"
+  ).split("|"),
+);
+
+const FUZZY_FORMS = PROBLEM_TERMS.filter((t) => t.category !== "support").flatMap((term) =>
+  term.forms
+    .split("|")
+    .filter((f) => f.length >= 6 && /^[a-z]+$/.test(f))
+    .map((form) => ({ term, form })),
+);
+
+/** One letter dropped or added, or two neighbours swapped. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const restA = a.slice(i);
+  const restB = b.slice(i);
+  if (restA.slice(1) === restB || restA === restB.slice(1)) return true;
+  return (
+    restA.length >= 2 && restA[0] === restB[1] && restA[1] === restB[0] && restA.slice(2) === restB.slice(2)
+  );
+}
+
+function misspelt(word: string): Term | null {
+  const lower = word.toLowerCase();
+  if (lower.length < 5 || NEAR_WORDS.has(lower)) return null;
+  const hit = FUZZY_FORMS.find((f) => f.form.startsWith(lower.slice(0, 2)) && withinOneEdit(lower, f.form));
+  return hit ? hit.term : null;
+}
 const MAKING_PATTERN = alternation(MAKING_TERMS);
 
 interface Match {
@@ -532,12 +576,21 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
       for (const match of findAll(pattern, sentence)) terms.push({ term, match });
     }
     terms.sort((a, b) => a.match.start - b.match.start || b.match.end - a.match.end);
-    const kept: { term: Term; match: Match }[] = [];
+    const kept: { term: Term; match: Match; misspelt?: boolean }[] = [];
     for (const t of terms) {
       const overlaps = (m: Match) => t.match.start < m.end && m.start < t.match.end;
       if (making.some(overlaps) || kept.some((k) => overlaps(k.match))) continue;
       kept.push(t);
     }
+    for (const word of findAll(/\p{L}+/gu, sentence)) {
+      const overlaps = (m: Match) => word.start < m.end && m.start < word.end;
+      if (making.some(overlaps) || kept.some((k) => overlaps(k.match)) || NON_WORK.test(word.text)) continue;
+      NON_WORK.lastIndex = 0;
+      const term = misspelt(word.text);
+      if (term) kept.push({ term, match: word, misspelt: true });
+    }
+    NON_WORK.lastIndex = 0;
+    kept.sort((a, b) => a.match.start - b.match.start);
     const termStarts = kept.map((k) => k.match.start);
     const exempt = [...making, ...kept.map((k) => k.match)];
 
@@ -546,7 +599,7 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
     );
     const subjectsByClause = clauses.map((_c, i) => partSubjects(sentence, partsByClause[i]!, exempt));
 
-    for (const { term, match } of kept) {
+    for (const { term, match, misspelt: guessed } of kept) {
       const clauseIndex = clauses.findIndex((c) => match.start >= c.start && match.start < c.end);
       const clause = clauses[clauseIndex] ?? { start: 0, end: sentence.length };
       const parts = partsByClause[clauseIndex] ?? [clause];
@@ -555,9 +608,14 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
       const next = clauses[clauseIndex + 1] ?? null;
       const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork, next);
       if (verdict.counts) {
-        const strength = verdict.hedged ? 0.75 : term.weak ? 0.8 : 0.93;
+        const strength = guessed ? 0.7 : verdict.hedged ? 0.75 : term.weak ? 0.8 : 0.93;
         found.push({
-          evidence: { source: SOURCE, ...at(match), effect: verdict.effect, decisive: true },
+          evidence: {
+            source: SOURCE,
+            ...at(match),
+            effect: guessed ? `${verdict.effect} (read as a misspelling)` : verdict.effect,
+            decisive: true,
+          },
           strength,
         });
       } else {

@@ -162,6 +162,25 @@ describe("grades, report pointers and care advice", () => {
   });
 });
 
+describe("how notes are written", () => {
+  it("reads one item a line as one sentence each", () => {
+    expect(judged("Frame: chipped corners\nCanvas: excellent")).toBe(false);
+    expect(judged("Frame: fine\nSheet: light foxing")).toBe(true);
+  });
+
+  it("does not read an edition number as a negation", () => {
+    expect(judged("Edition no. 3, scratch to base")).toBe(true);
+  });
+
+  it("reads a dropped, doubled or swapped letter, but not a real word one letter away", () => {
+    const notes = "some foxin and scratchs, one resored area";
+    expect(decisive(notes)).toEqual(["foxin", "scratchs", "resored"]);
+    expect(judgeDisclosure(notes).probability).toBeLessThan(0.99);
+    expect(judged("Framed under glass; all elements secure.")).toBe(false);
+    expect(judged("Created in 1998 and kept in the artist's studio.")).toBe(false);
+  });
+});
+
 describe("other languages of the trade", () => {
   it.each([
     ["Presenta pequeñas pérdidas de pintura.", true],
