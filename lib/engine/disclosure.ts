@@ -57,7 +57,7 @@ const PROBLEM_TERMS: Term[] = [
     forms: "chip|chips|chipped|chipping|éclat|éclats|ébréchure|ébréchures|Chip|desportillado|desportilladura",
   },
   { name: "nick", category: "damage", forms: "nick|nicks|nicked|gouge|gouges|gouged" },
-  { name: "dent", category: "damage", forms: "dent|dents|dented|denting" },
+  { name: "dent", category: "damage", forms: "dent|dents|dented|denting|bump|bumps|bumped" },
   {
     name: "scratch",
     category: "damage",
@@ -170,7 +170,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "tape residue",
     category: "deterioration",
     forms:
-      "tape residue|tape residues|tape stain|tape stains|tape marks|adhesive residue|glue residue|adhesive stains|residue|residues",
+      "tape residue|tape residues|hinge remnants|hinge residue|remnants|remains of old hinges|tape stain|tape stains|tape marks|adhesive residue|glue residue|adhesive stains|residue|residues",
   },
   {
     name: "soiling",
@@ -268,7 +268,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "support",
     category: "support",
     forms:
-      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|stitched onto|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
+      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|sewn to|stitched onto|stitched to|glued down|glued to|pasted down|pasted to|adhered to|laminated|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
   },
 ];
 
@@ -317,6 +317,10 @@ const EXCEPTION_MARKER =
 /** A quantifier that names no actual problem: "any losses", "any irregularities". */
 const GENERIC_BEFORE = /\b(any|if)\s+$/i;
 
+/** An open question puts nothing on record: "unknown whether the work has been cleaned". */
+const OPEN_QUESTION =
+  /\b(unknown|not known|unclear|uncertain|cannot say|can[’']t say|do not know|don[’']t know|no way of knowing|to check|to be checked|to confirm) (whether|if)\b/i;
+
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
   /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
@@ -327,7 +331,7 @@ const WORK_NOUNS =
 
 /** Words before a non-work noun that make it a cause or a place, not the subject: "from the frame rebate". */
 const CAUSE_BEFORE =
-  /\b(from|by|where|under|behind|beneath|through|within|against|inside|out of|in|into|removed from|without)\s+((the|a|an|its|old|original|previous|former|earlier|modern|new)\s+)*$/i;
+  /\b(from|by|where|under|behind|beneath|through|against|out of|removed from|without)\s+((the|a|an|its|old|original|previous|former|earlier|modern|new)\s+)*$/i;
 
 /** The artist made a frame, plinth or mount part of the work. */
 const PART_OF_WORK =
@@ -679,6 +683,9 @@ function weigh(
     return { counts: false, effect: `a risk of ${name}, not a fact (care advice)` };
   if (isInstruction(sentence, clause, match))
     return { counts: false, effect: `"${match.text}" is care advice` };
+  if (OPEN_QUESTION.test(sentence.slice(clause.start, match.start))) {
+    return { counts: false, effect: `${name} is an open question, not stated` };
+  }
   if (isGeneric(sentence, clause, match))
     return { counts: false, effect: `${name} named generically, none stated` };
   if (subject && !partOfWork.has(subject.text.toLowerCase().replace(/s$/, ""))) {

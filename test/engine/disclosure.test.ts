@@ -27,6 +27,9 @@ describe("damage, deterioration, instability and intervention about the work", (
     "The canvas was relined in the 1960s.",
     "Consolidated in 2012 by a private conservator.",
     "Original base replaced with a later one.",
+    "Embroidery stitched to a cotton support fabric for display.",
+    "Hinge remnants on the reverse.",
+    "Lower corner bumped.",
   ])("%s → true", (notes) => {
     expect(judged(notes)).toBe(true);
   });
@@ -78,6 +81,7 @@ describe("hedging", () => {
     "Any unevenness of the surface is inherent in the artist's technique.",
     "The paper may yellow if exposed to daylight.",
     "Keep away from direct light to prevent fading.",
+    "Unknown whether the work has ever been cleaned.",
   ])("a hedge or a risk that names no actual problem: %s", (notes) => {
     expect(judged(notes)).toBe(false);
   });
