@@ -29,6 +29,8 @@ interface Term {
   /** Written forms, separated by `|`. */
   forms: string;
   weak?: boolean;
+  /** A change over time (fading, foxing, a stain): "inherent to the ink" explains it but does not unmake it. */
+  change?: boolean;
 }
 
 const PROBLEM_TERMS: Term[] = [
@@ -57,6 +59,8 @@ const PROBLEM_TERMS: Term[] = [
     forms: "chip|chips|chipped|chipping|éclat|éclats|ébréchure|ébréchures|Chip|desportillado|desportilladura",
   },
   { name: "nick", category: "damage", forms: "nick|nicks|nicked|gouge|gouges|gouged" },
+  { name: "crazing", category: "deterioration", forms: "crazing|crazed", weak: true },
+  { name: "blemish", category: "damage", forms: "blemish|blemishes|blemished", weak: true },
   { name: "dent", category: "damage", forms: "dent|dents|dented|denting|bump|bumps|bumped" },
   {
     name: "scratch",
@@ -111,35 +115,41 @@ const PROBLEM_TERMS: Term[] = [
   {
     name: "foxing",
     category: "deterioration",
+    change: true,
     forms:
       "foxing|foxed|fox marks|fox spots|rousseur|rousseurs|piqûre|piqûres|Stockflecken|Stockfleck|manchas de óxido",
   },
   {
     name: "toning",
     category: "deterioration",
+    change: true,
     forms:
       "toning|toned|browning|browned|darkening|darkened|yellowing|yellowed|yellowish|insolé|insolation|gebräunt|Bräunung|amarilleado|amarilleo",
   },
   {
     name: "discolouration",
     category: "deterioration",
+    change: true,
     forms:
       "discolouration|discoloration|discoloured|discolored|discolouring|discoloring|discolourations|discolorations",
   },
   {
     name: "fading",
     category: "deterioration",
+    change: true,
     forms:
       "fading|faded|fade|fades|bleached|light-struck|lightstruck|sun-faded|sunfaded|passé|passée|verblasst|Verblassung|descolorido|desvaído",
   },
   {
     name: "mat burn",
     category: "deterioration",
+    change: true,
     forms: "mat burn|mat-burn|matt burn|mat stain|mat line|mount burn|window burn",
   },
   {
     name: "silvering",
     category: "deterioration",
+    change: true,
     forms: "silvering|silvered|silver mirroring|mirroring",
   },
   {
@@ -157,36 +167,42 @@ const PROBLEM_TERMS: Term[] = [
   {
     name: "stain",
     category: "deterioration",
+    change: true,
     forms:
       "stain|stains|stained|staining|tide line|tide lines|tideline|tidelines|tache|taches|taché|Fleck|Flecken|fleckig|mancha|manchas",
   },
   {
     name: "spots",
     category: "deterioration",
+    change: true,
     forms: "spot|spots|spotting|specks|speck",
     weak: true,
   },
   {
     name: "tape residue",
     category: "deterioration",
+    change: true,
     forms:
       "tape residue|tape residues|hinge remnants|hinge residue|remnants|remains of old hinges|tape stain|tape stains|tape marks|adhesive residue|glue residue|adhesive stains|residue|residues",
   },
   {
     name: "soiling",
     category: "deterioration",
+    change: true,
     forms:
       "soiling|soiled|soil|surface soil|dirt|dirty|grime|grimy|dust|dusty|accretion|accretions|fly specks|fly speck|flyspecks|fly-specks|smudge|smudges|smudged|smudging|fingerprint|fingerprints|finger marks|grease|greasy|salissure|salissures|Verschmutzung|verschmutzt|suciedad",
   },
   {
     name: "biological",
     category: "deterioration",
+    change: true,
     forms:
       "mould|mold|mouldy|moldy|mildew|moth|moths|insect|insects|woodworm|worm holes|wormholes|worming|bloom|efflorescence|moisissure|moisissures|Schimmel|moho",
   },
   {
     name: "corrosion",
     category: "deterioration",
+    change: true,
     forms:
       "corrosion|corroded|corroding|rust|rusted|rusty|oxidation|oxidisation|oxidization|oxidised|oxidized|tarnish|tarnished|tarnishing|bronze disease",
   },
@@ -268,17 +284,23 @@ const PROBLEM_TERMS: Term[] = [
     name: "support",
     category: "support",
     forms:
-      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|sewn to|stitched onto|stitched to|glued down|glued to|pasted down|pasted to|adhered to|laminated|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
+      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|sewn to|stitched onto|stitched to|glued down|glued to|extended with|pasted down|pasted to|adhered to|laminated|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
   },
 ];
 
 /** Features of the making, read before the problem terms so their words ("crack", "crease") are not. */
 const MAKING_TERMS =
-  "kiln flaw|kiln flaws|kiln mark|kiln marks|kiln crack|kiln cracks|kiln grit|firing crack|firing cracks|firing flaw|firing flaws|firing bubble|firing bubbles|firing mark|firing marks|firing line|glaze crawling|crawling|glaze pooling|crazing|craquelure|craquelures|crackle|crackling|age crack|age cracks|age cracking|age-related crack|age-related cracks|age-related cracking|drying crack|drying cracks|traction crack|traction cracks|traction cracking|printer's crease|printers crease|printer's creases|printer’s crease|printing crease|paper crease|centre fold|center fold|centrefold|platemark|plate mark|plate marks|casting mark|casting marks|casting seam|casting seams|casting line|casting lines|casting flaw|casting flaws|foundry mark|foundry marks|deckle|deckle edge|deckle edges|wood grain|natural inclusions|inclusions|manufacturing flaw|manufacturing flaws|as issued|as printed|as published";
+  "kiln flaw|kiln flaws|kiln mark|kiln marks|kiln crack|kiln cracks|kiln grit|firing crack|firing cracks|firing flaw|firing flaws|firing bubble|firing bubbles|firing mark|firing marks|firing line|glaze crawling|crawling|glaze pooling|glaze crazing|crazed glaze|craquelure|craquelures|crackle|crackling|age crack|age cracks|age cracking|age-related crack|age-related cracks|age-related cracking|drying crack|drying cracks|traction crack|traction cracks|traction cracking|printer's crease|printers crease|printer's creases|printer’s crease|printing crease|centre fold|center fold|centrefold|platemark|plate mark|plate marks|casting mark|casting marks|casting seam|casting seams|casting line|casting lines|casting flaw|casting flaws|foundry mark|foundry marks|deckle|deckle edge|deckle edges|wood grain|natural inclusions|inclusions|manufacturing flaw|manufacturing flaws|as issued|as printed|as published";
 
-/** Clause-level attributions to the making: a (non-intervention) problem term beside one is set aside. */
+/**
+ * Clause-level attributions to the making: a problem term beside one is set aside (an intervention never is).
+ * The strong ones say the feature was there from the making; the weak ones only explain it, which sets aside a
+ * state ("a ripple inherent to the handmade sheet") but not a change over time ("fading inherent to the inks").
+ */
 const MAKING_ATTRIBUTION =
-  /\b(as (issued|printed|published|produced|cast|made|fired|intended)|inherent|intended|intentional(ly)?|deliberate(ly)?|by design|(part|feature) of the ([\w’']+ ){0,2}(design|process|technique|making|method|firing|weave)|original to the (making|firing|casting)|(from|during|in) the (making|firing|kiln|casting|printing|manufacture)|from the kiln|(?<!\b(used|applied|employed|chosen|supplied|added|signed|dated|inscribed|titled|numbered) )(by|from) the (artist|foundry|printer|potter|maker)\b|the (artist|potter|maker)[’']s (own )?(?!signature|monogram|estate|foundation|family|gallery|dealer|catalogue)\w+|typical of the (artist|technique|medium|process|firing)|(since|from) (the time )?(it|the work|the piece) was (made|created|painted|printed|cast|fired)|since (its )?(making|creation|manufacture|production))/i;
+  /\b(as (issued|printed|published|produced|cast|made|fired|intended)|intended|intentional(ly)?|deliberate(ly)?|by design|(part|feature) of the ([\w’']+ ){0,2}(design|making|firing|weave)|original to the (making|firing|casting)|(from|during|in) the (making|firing|kiln|casting|printing|manufacture)|from the kiln|(?<!\b(used|applied|employed|chosen|supplied|added|signed|dated|inscribed|titled|numbered) )(by|from) the (artist|foundry|printer|potter|maker)\b|the (artist|potter|maker)[’']s (own )?(?!signature|monogram|estate|foundation|family|gallery|dealer|catalogue)\w+|(since|from) (the time )?(it|the work|the piece) was (made|created|painted|printed|cast|fired)|since (its )?(making|creation|manufacture|production))/i;
+const MAKING_EXPLANATION =
+  /\b(inherent|typical of the (artist|technique|medium|process|firing|material)|(part|feature) of the ([\w’']+ ){0,2}(process|technique|method))\b/i;
 
 /** Negation cues that open a scope running forward to the end of the clause. */
 const NEGATORS =
@@ -293,7 +315,7 @@ const SCOPE_CONTINUES = /^\s*(,|and|or|nor|\/|&)\s*(or |nor |and )?/i;
 
 /** Post-posed negation: "Foxing: none", "inpainting not detected". */
 const POST_NEGATION =
-  /^\s*([:\-–—=]\s*(none|no|nil|n\/a|not (observed|visible|detected|found|present|evident|apparent|seen|noted))|(is |are |was |were |has been |have been )?(not|none) (observed|visible|detected|found|present|evident|apparent|seen|noted)|(none|nil)\b)/i;
+  /^(-?free\b|\s*([:\-–—=]\s*(none|no|nil|n\/a|not (observed|visible|detected|found|present|evident|apparent|seen|noted))|(is |are |was |were |has been |have been )?(not|none) (observed|visible|detected|found|present|evident|apparent|seen|noted)|(none|nil)\b))/i;
 
 /** Hedges that keep a problem (it still counts, less certainly). */
 const HEDGES =
@@ -324,6 +346,11 @@ const OPEN_QUESTION =
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
   /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+
+/** Notes that say the work is glazed with acrylic make a bare "acrylic" the glazing, not the paint. */
+const ACRYLIC_GLAZING =
+  /\b((glazed|framed|fitted|protected) (with|under|behind) (\w+ )?(acrylic|perspex|plexi(glass)?)|(under|behind) (\w+ )?acrylic\b|acrylic (glazing|glass|sheet|box|cover|vitrine)|(uv|museum|optium|conservation|anti-reflective)[- ](acrylic|plexi))/i;
+const NON_WORK_WITH_ACRYLIC = new RegExp(NON_WORK.source.replace("\\b(", "\\b(acrylic|optium|"), "gi");
 
 /** The work itself: naming it in a part overrides a non-work noun in the same part. */
 const WORK_NOUNS =
@@ -495,12 +522,17 @@ function isGeneric(sentence: string, clause: Span, term: Match): boolean {
 }
 
 /** The non-work noun a comma part is about, if any; a part that names none inherits from the part before. */
-function partSubjects(sentence: string, parts: Span[], exempt: Match[]): (Match | null)[] {
+function partSubjects(
+  sentence: string,
+  parts: Span[],
+  exempt: Match[],
+  nonWorkNouns: RegExp,
+): (Match | null)[] {
   const subjects: (Match | null)[] = [];
   let inherited: Match | null = null;
   parts.forEach((part, i) => {
     const text = sentence.slice(part.start, part.end);
-    const nonWork = findAll(NON_WORK, text)
+    const nonWork = findAll(nonWorkNouns, text)
       .map((m) => ({ ...m, start: part.start + m.start, end: part.start + m.end }))
       .filter((m) => !exempt.some((e) => m.start >= e.start && m.end <= e.end))
       .filter((m) => !CAUSE_BEFORE.test(sentence.slice(part.start, m.start)));
@@ -550,6 +582,7 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
   const found: Found[] = [];
   const partOfWork = new Set<string>();
   const sentenceList = sentences(text);
+  const nonWorkNouns = ACRYLIC_GLAZING.test(text) ? NON_WORK_WITH_ACRYLIC : NON_WORK;
   for (const s of sentenceList) {
     if (!PART_OF_WORK.test(s.text)) continue;
     for (const m of findAll(NON_WORK, s.text)) partOfWork.add(m.text.toLowerCase().replace(/s$/, ""));
@@ -601,7 +634,9 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
     const partsByClause = clauses.map((c) =>
       cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
     );
-    const subjectsByClause = clauses.map((_c, i) => partSubjects(sentence, partsByClause[i]!, exempt));
+    const subjectsByClause = clauses.map((_c, i) =>
+      partSubjects(sentence, partsByClause[i]!, exempt, nonWorkNouns),
+    );
 
     for (const { term, match, misspelt: guessed } of kept) {
       const clauseIndex = clauses.findIndex((c) => match.start >= c.start && match.start < c.end);
@@ -694,7 +729,8 @@ function weigh(
   const clauseText = sentence.slice(clause.start, clause.end);
   const attributionText = clauseText.replace(new RegExp(PART_OF_WORK.source, "gi"), "");
   const interventionByAnyone = term.category === "intervention" || term.category === "replaced";
-  if (!interventionByAnyone && MAKING_ATTRIBUTION.test(attributionText)) {
+  const explained = !term.change && MAKING_EXPLANATION.test(attributionText);
+  if (!interventionByAnyone && (MAKING_ATTRIBUTION.test(attributionText) || explained)) {
     return { counts: false, effect: `${name} attributed to the making` };
   }
   const hedged = HEDGES.test(sentence.slice(part.start, part.end)) || HEDGES.test(clauseText);

@@ -45,6 +45,7 @@ describe("negation and its scope", () => {
     ["Not faded, not foxed.", false],
     ["The painting has never been restored or relined.", false],
     ["Foxing: none. Losses: none.", false],
+    ["Crack-free and stain-free.", false],
     ["No losses, minor scratches to the lower edge.", true],
     ["No losses except one tiny flake missing at the right edge.", true],
     ["No retouching apart from the signature area.", true],
@@ -109,6 +110,11 @@ describe("what is the work", () => {
     expect(judged("The Perspex cover, which is not part of the work, has a crack.")).toBe(false);
   });
 
+  it("acrylic is the glazing when the notes say the work is glazed with it, and the paint otherwise", () => {
+    expect(judged("Framed behind UV acrylic; the acrylic is scratched.")).toBe(false);
+    expect(judged("Acrylic on canvas; the acrylic is scratched in two places.")).toBe(true);
+  });
+
   it("a problem shared by the frame and the work counts", () => {
     expect(judged("Minor scuffing to edges of the frame and the sheet.")).toBe(true);
   });
@@ -132,6 +138,12 @@ describe("features of the making", () => {
     "The uneven edge of the sheet is as issued.",
   ])("%s → false", (notes) => {
     expect(judged(notes)).toBe(false);
+  });
+
+  it("explaining a change over time does not unmake it; explaining a state does", () => {
+    expect(judged("Some toning, inherent to the cheap newsprint the artist used.")).toBe(true);
+    expect(judged("Slight waviness inherent to the handmade paper.")).toBe(false);
+    expect(judged("Slight crazing to the resin surface.")).toBe(true);
   });
 
   it("a making feature beside real damage does not hide it", () => {
