@@ -315,7 +315,7 @@ const SCOPE_CONTINUES = /^\s*(,|and|or|nor|\/|&)\s*(or |nor |and )?/i;
 
 /** Post-posed negation: "Foxing: none", "inpainting not detected". */
 const POST_NEGATION =
-  /^(-?free\b|\s*([:\-–—=]\s*(none|no|nil|n\/a|not (observed|visible|detected|found|present|evident|apparent|seen|noted))|(is |are |was |were |has been |have been )?(not|none) (observed|visible|detected|found|present|evident|apparent|seen|noted)|(none|nil)\b))/i;
+  /^(-?free\b|(\s+[\p{L}]+){0,2}\s*[:\-–—=]\s*(none|no|nil|n\/a)\b|\s*([:\-–—=]\s*(none|no|nil|n\/a|not (observed|visible|detected|found|present|evident|apparent|seen|noted))|(is |are |was |were |has been |have been )?(not|none) (observed|visible|detected|found|present|evident|apparent|seen|noted)|(none|nil)\b))/iu;
 
 /** Hedges that keep a problem (it still counts, less certainly). */
 const HEDGES =
@@ -345,7 +345,7 @@ const OPEN_QUESTION =
 
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
-  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|slip|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
 
 /** Notes that say the work is glazed with acrylic make a bare "acrylic" the glazing, not the paint. */
 const ACRYLIC_GLAZING =
@@ -366,8 +366,11 @@ const PART_OF_WORK =
 
 /** Condition grades. */
 const GRADE_BAD = /\b(poor|fair|mediocre|moyen|médiocre|mauvais|schlecht|mäßig|maessig|regular|malo|mala)\b/i;
+/** Spanish grades are also ordinary English or Spanish words ("regular cleaning"): only after "estado". */
+const SPANISH_GRADE = /^(regular|malo|mala)$/i;
+const SPANISH_CONTEXT = /\b(estado|conservación|condición)\b[\s:.\-–—=]*(de conservación\s*)?$/i;
 const GRADE_CONTEXT =
-  /\b(condition|cond|state|grade|graded|état|etat|zustand|estado|overall|general(ly)?|in)\b[\s:.\-–—=]*(is\s+|was\s+|of\s+)?(\w+\s+(to|\/|-)\s+)?$/i;
+  /(?<![\p{L}])(condition|cond|state|grade|graded|état|etat|zustand|estado|conservación|condición|overall|general(ly)?|in)(?![\p{L}])[\s:.\-–—=]*(is\s+|was\s+|of\s+)?(\w+\s+(to|\/|-)\s+)?$/iu;
 const GRADE_AFTER = /^\s*((to|\/|-)\s*(good|fine|very good)|condition|overall|état|zustand|estado)\b/i;
 const GRADE_GOOD =
   /\b(excellent|very good|good|fine|mint|pristine|perfect|as new|near mint|bon|très bon|gut|sehr gut|bueno|muy bueno)\b/i;
@@ -787,6 +790,7 @@ function grades(sentence: string, clauses: Span[]): { match: Match; bad: boolean
     GRADE_CONTEXT.test(sentence.slice(0, m.start)) || GRADE_AFTER.test(sentence.slice(m.end)) || onlyGrade(m);
   for (const m of findAll(new RegExp(GRADE_BAD.source, "gi"), sentence)) {
     if (!gradeLike(m)) continue;
+    if (SPANISH_GRADE.test(m.text) && !SPANISH_CONTEXT.test(sentence.slice(0, m.start))) continue;
     const negated = /\b(not|never|n[’']t)\s+$/i.test(sentence.slice(0, m.start));
     out.push({
       match: m,
