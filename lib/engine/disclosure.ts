@@ -650,7 +650,7 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
       const next = clauses[clauseIndex + 1] ?? null;
       const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork, next);
       if (verdict.counts) {
-        const strength = guessed ? 0.7 : verdict.hedged ? 0.75 : term.weak ? 0.8 : 0.93;
+        const strength = guessed ? 0.7 : verdict.hedged ? 0.8 : term.weak ? 0.85 : 0.93;
         found.push({
           evidence: {
             source: SOURCE,
@@ -689,8 +689,9 @@ export function judgeDisclosure(notes: string | null): DisclosureJudgment {
     };
   }
   const setAside = found.filter((f) => !f.evidence.decisive).length;
-  // Nothing counted: surer when nothing problem-like was written at all, less so the more was set aside.
-  const probability = setAside === 0 ? 0.9 : clamp(0.9 - 0.03 * setAside, 0.75, 0.9);
+  // Nothing counted. Notes that were read and answered (a problem negated, a frame's damage, a good grade) are
+  // surer than notes where nothing problem-like was recognised at all, which may use words the judge lacks.
+  const probability = setAside === 0 ? 0.86 : clamp(0.9 + 0.02 * setAside, 0.9, 0.95);
   return { model: DISCLOSURE_MODEL, disclosure: false, probability: round(probability), evidence };
 }
 
