@@ -375,6 +375,9 @@ const GRADE_AFTER = /^\s*((to|\/|-)\s*(good|fine|very good)|condition|overall|é
 const GRADE_GOOD =
   /\b(excellent|very good|good|fine|mint|pristine|perfect|as new|near mint|bon|très bon|gut|sehr gut|bueno|muy bueno)\b/i;
 
+/** Notes that hold no statement at all: "n/a", "none", "tbc". */
+const PLACEHOLDER = /^\s*(n\/?a|none|nil|tbc|tbd|to follow|not applicable|no notes)\s*\.?\s*$/i;
+
 // ---------------------------------------------------------------------------------------------------------
 // Matching helpers
 
@@ -579,7 +582,7 @@ interface Found {
 
 export function judgeDisclosure(notes: string | null): DisclosureJudgment {
   const text = notes ?? "";
-  if (!/[\p{L}]/u.test(text)) {
+  if (!/[\p{L}]/u.test(text) || PLACEHOLDER.test(text)) {
     return { model: DISCLOSURE_MODEL, disclosure: false, probability: 0.97, evidence: [] };
   }
   const found: Found[] = [];
