@@ -442,6 +442,7 @@ function misspelt(word: string): Term | null {
   const hit = FUZZY_FORMS.find((f) => f.form.startsWith(lower.slice(0, 2)) && withinOneEdit(lower, f.form));
   return hit ? hit.term : null;
 }
+
 const MAKING_PATTERN = alternation(MAKING_TERMS);
 
 interface Match {
@@ -580,118 +581,124 @@ interface Found {
   strength: number;
 }
 
+interface FoundTerm {
+  term: Term;
+  match: Match;
+  /** Read as a misspelling of one of the term's forms. */
+  misspelt?: boolean;
+}
+
+/** What one sentence's reading needs from the whole notes. */
+interface NotesContext {
+  /** Non-work nouns (singular, lower case) the artist made part of the work. */
+  partOfWork: Set<string>;
+  nonWorkNouns: RegExp;
+}
+
+const NON_WORK_WORD = new RegExp(`^${NON_WORK.source}$`, "i");
+
 export function judgeDisclosure(notes: string | null): DisclosureJudgment {
   const text = notes ?? "";
   if (!/[\p{L}]/u.test(text) || PLACEHOLDER.test(text)) {
     return { model: DISCLOSURE_MODEL, disclosure: false, probability: 0.97, evidence: [] };
   }
+  const list = sentences(text);
+  const context: NotesContext = {
+    partOfWork: new Set(
+      list
+        .filter((s) => PART_OF_WORK.test(s.text))
+        .flatMap((s) => findAll(NON_WORK, s.text).map((m) => singular(m.text))),
+    ),
+    nonWorkNouns: ACRYLIC_GLAZING.test(text) ? NON_WORK_WITH_ACRYLIC : NON_WORK,
+  };
+  const found = list.flatMap((s) => readSentence(s.text, s.start, context));
+  return conclude(found);
+}
+
+function singular(noun: string): string {
+  return noun.toLowerCase().replace(/s$/, "");
+}
+
+/** Every phrase of one sentence that was weighed, with offsets into the whole notes. */
+function readSentence(sentence: string, offset: number, context: NotesContext): Found[] {
   const found: Found[] = [];
-  const partOfWork = new Set<string>();
-  const sentenceList = sentences(text);
-  const nonWorkNouns = ACRYLIC_GLAZING.test(text) ? NON_WORK_WITH_ACRYLIC : NON_WORK;
-  for (const s of sentenceList) {
-    if (!PART_OF_WORK.test(s.text)) continue;
-    for (const m of findAll(NON_WORK, s.text)) partOfWork.add(m.text.toLowerCase().replace(/s$/, ""));
+  const at = (m: Match) => ({ start: offset + m.start, end: offset + m.end, phrase: m.text });
+  const clauses = cut(sentence, 0, sentence.length, CLAUSE_BREAKS);
+
+  // Features of the making: recorded, and their words masked from the problem terms.
+  const making = findAll(MAKING_PATTERN, sentence);
+  for (const m of making) {
+    const effect = "a feature of the making, not a disclosure";
+    found.push({ evidence: { source: SOURCE, ...at(m), effect, decisive: false }, strength: 0 });
   }
 
-  for (const s of sentenceList) {
-    const sentence = s.text;
-    const at = (m: Match) => ({ start: s.start + m.start, end: s.start + m.end, phrase: m.text });
-    const clauses = cut(sentence, 0, sentence.length, CLAUSE_BREAKS);
+  const terms = findTerms(sentence, making);
+  const termStarts = terms.map((k) => k.match.start);
+  const exempt = [...making, ...terms.map((k) => k.match)];
+  const partsByClause = clauses.map((c) =>
+    cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
+  );
+  const subjectsByClause = partsByClause.map((parts) =>
+    partSubjects(sentence, parts, exempt, context.nonWorkNouns),
+  );
 
-    // Features of the making: recorded, and their words masked from the problem terms.
-    const making = findAll(MAKING_PATTERN, sentence);
-    for (const m of making) {
+  for (const { term, match, misspelt } of terms) {
+    const clauseIndex = clauses.findIndex((c) => match.start >= c.start && match.start < c.end);
+    const clause = clauses[clauseIndex] ?? { start: 0, end: sentence.length };
+    const parts = partsByClause[clauseIndex] ?? [clause];
+    const part = within(parts, match.start);
+    const subject = subjectsByClause[clauseIndex]?.[parts.indexOf(part)] ?? null;
+    const next = clauses[clauseIndex + 1] ?? null;
+    const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, context.partOfWork, next);
+    if (!verdict.counts) {
       found.push({
-        evidence: {
-          source: SOURCE,
-          ...at(m),
-          effect: "a feature of the making, not a disclosure",
-          decisive: false,
-        },
+        evidence: { source: SOURCE, ...at(match), effect: verdict.effect, decisive: false },
         strength: 0,
       });
+      continue;
     }
-
-    // Problem terms, longest match first, not overlapping the making or each other.
-    const terms: { term: Term; match: Match }[] = [];
-    for (const { term, pattern } of TERM_PATTERNS) {
-      for (const match of findAll(pattern, sentence)) terms.push({ term, match });
-    }
-    terms.sort((a, b) => a.match.start - b.match.start || b.match.end - a.match.end);
-    const kept: { term: Term; match: Match; misspelt?: boolean }[] = [];
-    for (const t of terms) {
-      const overlaps = (m: Match) => t.match.start < m.end && m.start < t.match.end;
-      if (making.some(overlaps) || kept.some((k) => overlaps(k.match))) continue;
-      kept.push(t);
-    }
-    for (const word of findAll(/\p{L}+/gu, sentence)) {
-      const overlaps = (m: Match) => word.start < m.end && m.start < word.end;
-      if (making.some(overlaps) || kept.some((k) => overlaps(k.match)) || NON_WORK.test(word.text)) continue;
-      NON_WORK.lastIndex = 0;
-      const term = misspelt(word.text);
-      if (term) kept.push({ term, match: word, misspelt: true });
-    }
-    NON_WORK.lastIndex = 0;
-    kept.sort((a, b) => a.match.start - b.match.start);
-    const termStarts = kept.map((k) => k.match.start);
-    const exempt = [...making, ...kept.map((k) => k.match)];
-
-    const partsByClause = clauses.map((c) =>
-      cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
-    );
-    const subjectsByClause = clauses.map((_c, i) =>
-      partSubjects(sentence, partsByClause[i]!, exempt, nonWorkNouns),
-    );
-
-    for (const { term, match, misspelt: guessed } of kept) {
-      const clauseIndex = clauses.findIndex((c) => match.start >= c.start && match.start < c.end);
-      const clause = clauses[clauseIndex] ?? { start: 0, end: sentence.length };
-      const parts = partsByClause[clauseIndex] ?? [clause];
-      const part = within(parts, match.start);
-      const subject = subjectsByClause[clauseIndex]?.[parts.indexOf(part)] ?? null;
-      const next = clauses[clauseIndex + 1] ?? null;
-      const verdict = weigh(sentence, clause, part, term, match, termStarts, subject, partOfWork, next);
-      if (verdict.counts) {
-        const strength = guessed ? 0.7 : verdict.hedged ? 0.8 : term.weak ? 0.85 : 0.93;
-        found.push({
-          evidence: {
-            source: SOURCE,
-            ...at(match),
-            effect: guessed ? `${verdict.effect} (read as a misspelling)` : verdict.effect,
-            decisive: true,
-          },
-          strength,
-        });
-      } else {
-        found.push({
-          evidence: { source: SOURCE, ...at(match), effect: verdict.effect, decisive: false },
-          strength: 0,
-        });
-      }
-    }
-
-    for (const g of grades(sentence, clauses)) {
-      found.push({
-        evidence: { source: SOURCE, ...at(g.match), effect: g.effect, decisive: g.bad },
-        strength: g.bad ? (/poor|mauvais|schlecht|malo|mala/i.test(g.match.text) ? 0.95 : 0.9) : 0,
-      });
-    }
+    const strength = misspelt ? 0.7 : verdict.hedged ? 0.8 : term.weak ? 0.85 : 0.93;
+    const effect = misspelt ? `${verdict.effect} (read as a misspelling)` : verdict.effect;
+    found.push({ evidence: { source: SOURCE, ...at(match), effect, decisive: true }, strength });
   }
 
+  for (const g of grades(sentence, clauses)) {
+    const strength = g.bad ? (/poor|mauvais|schlecht|malo|mala/i.test(g.match.text) ? 0.95 : 0.9) : 0;
+    found.push({ evidence: { source: SOURCE, ...at(g.match), effect: g.effect, decisive: g.bad }, strength });
+  }
+  return found;
+}
+
+/** Problem terms in a sentence, longest match first, overlapping neither the making nor each other. */
+function findTerms(sentence: string, making: Match[]): FoundTerm[] {
+  const candidates: FoundTerm[] = TERM_PATTERNS.flatMap(({ term, pattern }) =>
+    findAll(pattern, sentence).map((match) => ({ term, match })),
+  );
+  candidates.sort((a, b) => a.match.start - b.match.start || b.match.end - a.match.end);
+  const kept: FoundTerm[] = [];
+  const taken = (m: Match) =>
+    making.some((x) => m.start < x.end && x.start < m.end) ||
+    kept.some((k) => m.start < k.match.end && k.match.start < m.end);
+  for (const c of candidates) if (!taken(c.match)) kept.push(c);
+  for (const word of findAll(/\p{L}+/gu, sentence)) {
+    if (taken(word) || NON_WORK_WORD.test(word.text)) continue;
+    const term = misspelt(word.text);
+    if (term) kept.push({ term, match: word, misspelt: true });
+  }
+  return kept.sort((a, b) => a.match.start - b.match.start);
+}
+
+/** The judgment from everything weighed: any decisive phrase makes a disclosure. */
+function conclude(found: Found[]): DisclosureJudgment {
   found.sort((a, b) => a.evidence.start - b.evidence.start);
   const evidence = found.map((f) => f.evidence);
   const decisive = found.filter((f) => f.evidence.decisive);
   if (decisive.length > 0) {
     const doubt = decisive.reduce((p, f) => p * (1 - f.strength), 1);
-    return {
-      model: DISCLOSURE_MODEL,
-      disclosure: true,
-      probability: round(clamp(1 - doubt, 0.55, 0.99)),
-      evidence,
-    };
+    const probability = round(clamp(1 - doubt, 0.55, 0.99));
+    return { model: DISCLOSURE_MODEL, disclosure: true, probability, evidence };
   }
-  const setAside = found.filter((f) => !f.evidence.decisive).length;
+  const setAside = found.length;
   // Nothing counted. Notes that were read and answered (a problem negated, a frame's damage, a good grade) are
   // surer than notes where nothing problem-like was recognised at all, which may use words the judge lacks.
   const probability = setAside === 0 ? 0.86 : clamp(0.9 + 0.02 * setAside, 0.9, 0.95);
@@ -730,7 +737,7 @@ function weigh(
   }
   if (isGeneric(sentence, clause, match))
     return { counts: false, effect: `${name} named generically, none stated` };
-  if (subject && !partOfWork.has(subject.text.toLowerCase().replace(/s$/, ""))) {
+  if (subject && !partOfWork.has(singular(subject.text))) {
     return { counts: false, effect: `${name} is about the ${subject.text.toLowerCase()}, not the work` };
   }
   const clauseText = sentence.slice(clause.start, clause.end);
