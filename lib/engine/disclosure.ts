@@ -197,7 +197,7 @@ const PROBLEM_TERMS: Term[] = [
     category: "deterioration",
     change: true,
     forms:
-      "mould|mold|mouldy|moldy|mildew|moth|moths|insect|insects|woodworm|worm holes|wormholes|worming|bloom|efflorescence|moisissure|moisissures|Schimmel|moho",
+      "mould|mold|mouldy|moldy|mildew|moth damage|moth holes|moth-eaten|moth grazing|moth larvae|moth activity|insect damage|insect activity|insect holes|insect frass|insect debris|insect remains|woodworm|worm holes|wormholes|worming|bloom|efflorescence|moisissure|moisissures|Schimmel|moho",
   },
   {
     name: "corrosion",
@@ -284,7 +284,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "support",
     category: "support",
     forms:
-      "trimmed|cut down|reduced|laid down|laid on|laid to|sewn onto|sewn on|sewn to|stitched onto|stitched to|glued down|glued to|extended with|pasted down|pasted to|adhered to|laminated|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred|cradle|cradled|added|backed with|backed on|rogné|rognée|beschnitten|recortado",
+      "trimmed|cut down|reduced in size|reduced at the edges|reduced in height|reduced in width|laid down|laid on|laid to|sewn onto|sewn on|sewn to|stitched onto|stitched to|glued down|glued to|extended with|pasted down|pasted to|adhered to|laminated|mounted on card|mounted to card|mounted on board|mounted to board|mounted to aluminium|mounted on aluminium|marouflaged|transferred to canvas|transferred onto canvas|transferred to panel|transferred onto panel|transferred to a new support|transferred onto a new support|cradle|cradled|added later|later added|added to the reverse|added to the back|added to the verso|added to the support|added to the canvas|backed with|backed on|rogné|rognée|beschnitten|recortado",
   },
 ];
 
@@ -345,7 +345,7 @@ const OPEN_QUESTION =
 
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
-  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|hanging wire|hardware|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|dust jacket|jacket|hanging wire|hardware|d-rings?|mirror plates?|fixtures|fixings|hanging fixtures|cleats?|certificate|certificates|documentation|paperwork|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
 
 /** Notes that say the work is glazed with acrylic make a bare "acrylic" the glazing, not the paint. */
 const ACRYLIC_GLAZING =
@@ -444,6 +444,23 @@ function misspelt(word: string): Term | null {
 }
 
 const MAKING_PATTERN = alternation(MAKING_TERMS);
+
+/**
+ * Words of technique, material, subject or handling that share a form with a problem term and say nothing of
+ * condition ("lost-wax", "selenium-toned", "burnt sienna", "wear gloves"): masked like the making, with their own
+ * effect.
+ */
+const NEUTRAL_TERMS =
+  "lost-wax|lost wax|selenium-toned|selenium toned|sepia-toned|sepia toned|gold-toned|gold toned|platinum-toned|" +
+  "split-toned|selenium toning|sepia toning|gold toning|toned gelatin|toned silver|burnt sienna|burnt umber|" +
+  "burnt orange|burnt ochre|burnt wood|soak-stain|soak stain|stain painting|stain paintings|stained glass|" +
+  "flake white|loose brushwork|loose handling|loose brushstrokes|loosely painted|loosely handled|" +
+  "torn paper|torn-paper|torn paper collage|sgraffito|scratched into|graphite rubbing|brass rubbing|" +
+  "pencil rubbing|rubbing technique|frottage|fades to black|fade to black|fade-in|fade-out|fade in|fade out|" +
+  "in bloom|in full bloom|wear gloves|wear cotton gloves|wear nitrile gloves|wearing gloves|" +
+  "crackle glaze|folding screen|gatefold|two-fold|three-fold|fourfold|threefold|twofold|lined paper|" +
+  "price reduced|reduced price|ownership transferred|title transferred|transferred ownership";
+const NEUTRAL_PATTERN = alternation(NEUTRAL_TERMS);
 
 interface Match {
   start: number;
@@ -632,9 +649,15 @@ function readSentence(sentence: string, offset: number, context: NotesContext): 
     found.push({ evidence: { source: SOURCE, ...at(m), effect, decisive: false }, strength: 0 });
   }
 
-  const terms = findTerms(sentence, making);
+  const neutral = findAll(NEUTRAL_PATTERN, sentence);
+  for (const m of neutral) {
+    const effect = "a word of technique, material or handling, not of condition";
+    found.push({ evidence: { source: SOURCE, ...at(m), effect, decisive: false }, strength: 0 });
+  }
+
+  const terms = findTerms(sentence, [...making, ...neutral]);
   const termStarts = terms.map((k) => k.match.start);
-  const exempt = [...making, ...terms.map((k) => k.match)];
+  const exempt = [...making, ...neutral, ...terms.map((k) => k.match)];
   const partsByClause = clauses.map((c) =>
     cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
   );

@@ -163,6 +163,21 @@ describe("features of the making", () => {
   });
 });
 
+describe("words of technique, material, subject and handling", () => {
+  it.each([
+    "Lost-wax bronze, excellent condition.",
+    "Selenium-toned gelatin silver print, in excellent condition.",
+    "Burnt umber ground; surface in excellent state.",
+    "Soak-stain painting on raw canvas.",
+    "Always wear cotton gloves when handling.",
+    "Certificate of authenticity missing.",
+    "Secured with D-rings for hanging.",
+    "Still life of roses in full bloom.",
+  ])("are not condition: %s", (notes) => {
+    expect(judged(notes)).toBe(false);
+  });
+});
+
 describe("grades, report pointers and care advice", () => {
   it.each([
     ["Condition: fair.", true],
