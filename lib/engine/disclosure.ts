@@ -61,6 +61,7 @@ const PROBLEM_TERMS: Term[] = [
   { name: "nick", category: "damage", forms: "nick|nicks|nicked|gouge|gouges|gouged" },
   { name: "crazing", category: "deterioration", forms: "crazing|crazed", weak: true },
   { name: "blemish", category: "damage", forms: "blemish|blemishes|blemished", weak: true },
+  { name: "marks", category: "damage", forms: "mark|marks|marked|marking|markings", weak: true },
   { name: "dent", category: "damage", forms: "dent|dents|dented|denting|bump|bumps|bumped" },
   {
     name: "scratch",
@@ -102,7 +103,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "stretcher marks",
     category: "damage",
     forms:
-      "stretcher marks|stretcher mark|stretcher-bar marks|stretcher bar marks|stretcher lines|stretcher creases",
+      "stretcher marks|stretcher mark|stretcher bar marks|stretcher bar lines|stretcher bar creases|stretcher lines|stretcher creases|stretcher cracks",
   },
   { name: "burn", category: "damage", forms: "burn|burns|burnt|scorch|scorched|scorching" },
   {
@@ -270,7 +271,7 @@ const PROBLEM_TERMS: Term[] = [
     name: "reworking",
     category: "intervention",
     forms:
-      "reworked|re-worked|repatinated|re-patinated|repatination|strengthened|reinforced|restretched|re-stretched|flattened|humidified|keyed out",
+      "reworked|re-worked|refreshed|repatinated|re-patinated|repatination|strengthened|reinforced|restretched|re-stretched|flattened|humidified|keyed out",
   },
   // replaced or altered original parts
   {
@@ -345,7 +346,7 @@ const OPEN_QUESTION =
 
 /** Things that are not the work (unless the artist made them part of it). */
 const NON_WORK =
-  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|dust jacket|jacket|hanging wire|hardware|d-rings?|mirror plates?|fixtures|fixings|hanging fixtures|cleats?|certificate|certificates|documentation|paperwork|crates?|packing case|case of the|display case|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
+  /\b(frames?|framing|frame's|moulding|fillet|liner|rebate|glass|glazing|plexi(glass)?|perspex|acrylic glazing|acrylic sheet|mats?|matt|mounts?|mount ?board|window mount|passe-partout|backing( board)?|backboard|back board|dust ?cover|dust jacket|jacket|hanging wire|hardware|d-rings?|mirror plates?|fixtures|fixings|hanging fixtures|cleats?|certificate|certificates|documentation|paperwork|crates?|packing case|case of the|display case|slipcase|slip case|solander|clamshell|packaging|box|plinths?|pedestals?|vitrine|labels?|stickers?|media player|player|cadre|Rahmen|marco|vidrio|Glas|verre)\b/gi;
 
 /** Notes that say the work is glazed with acrylic make a bare "acrylic" the glazing, not the paint. */
 const ACRYLIC_GLAZING =
@@ -458,6 +459,10 @@ const NEUTRAL_TERMS =
   "torn paper|torn-paper|torn paper collage|sgraffito|scratched into|graphite rubbing|brass rubbing|" +
   "pencil rubbing|rubbing technique|frottage|fades to black|fade to black|fade-in|fade-out|fade in|fade out|" +
   "in bloom|in full bloom|wear gloves|wear cotton gloves|wear nitrile gloves|wearing gloves|" +
+  "tool marks|tool mark|brush marks|brushmarks|brush mark|chisel marks|chisel mark|printer's mark|printer's marks|" +
+  "collector's mark|collector's marks|artist's mark|studio mark|studio stamp|mason's mark|maker's mark|" +
+  "makers mark|hallmark|hallmarks|registration marks|edition marks|marked verso|marked on the reverse|" +
+  "marked with|marked to the base|marked on the base|signature mark|markings by the artist|" +
   "crackle glaze|folding screen|gatefold|two-fold|three-fold|fourfold|threefold|twofold|lined paper|" +
   "price reduced|reduced price|ownership transferred|title transferred|transferred ownership";
 const NEUTRAL_PATTERN = alternation(NEUTRAL_TERMS);

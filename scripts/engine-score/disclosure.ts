@@ -17,6 +17,14 @@ export interface LabelledNote {
 /** The last notes of the set, written after the judge was built and never tuned on. */
 export const HELD_OUT = 80;
 
+/**
+ * The held-out figures at first sight, when the 80 notes were added and before the judge changed again: the
+ * honest estimate for notes it has never seen. Later general changes (new vocabulary such as "marks") also
+ * decide some of them, so the live held-out figure drifts upward from this one.
+ */
+const FIRST_SIGHT_F1 = 0.902;
+const FIRST_SIGHT = "precision 0.949, recall 0.86, F1 0.902, accuracy 0.9 (9 of 80 misjudged)";
+
 interface Counts {
   tp: number;
   fp: number;
@@ -62,7 +70,8 @@ export function scoreDisclosure(): ScoreSection[] {
   const held = figures(tail);
   const detail = [
     `Confusion (all ${cases.length}): TP ${all.tp}, FP ${all.fp}, FN ${all.fn}, TN ${all.tn}.`,
-    `Held out (last ${HELD_OUT}, written after the judge and not tuned on): precision ${round(held.precision)}, recall ${round(held.recall)}, F1 ${round(held.f1)}, accuracy ${round(held.accuracy)}.`,
+    `Held out (last ${HELD_OUT}, written after the judge and not tuned on), at first sight: ${FIRST_SIGHT}.`,
+    `Held out now: precision ${round(held.precision)}, recall ${round(held.recall)}, F1 ${round(held.f1)}, accuracy ${round(held.accuracy)}.`,
     "",
     misjudged.length === 0
       ? "No misjudged cases."
@@ -77,7 +86,8 @@ export function scoreDisclosure(): ScoreSection[] {
         { name: "recall", value: round(whole.recall) },
         { name: "F1", value: round(whole.f1), target: { op: ">=", value: 0.95 } },
         { name: "accuracy", value: round(whole.accuracy) },
-        { name: "F1 (held out)", value: round(held.f1) },
+        { name: "F1 (held out, at first sight)", value: FIRST_SIGHT_F1 },
+        { name: "F1 (held out, now)", value: round(held.f1) },
       ],
       detail,
       calibration,

@@ -30,6 +30,8 @@ describe("damage, deterioration, instability and intervention about the work", (
     "Embroidery stitched to a cotton support fabric for display.",
     "Hinge remnants on the reverse.",
     "Lower corner bumped.",
+    "A few pen marks in the lower margin.",
+    "The patina has been refreshed.",
   ])("%s → true", (notes) => {
     expect(judged(notes)).toBe(true);
   });
@@ -172,6 +174,8 @@ describe("words of technique, material, subject and handling", () => {
     "Always wear cotton gloves when handling.",
     "Certificate of authenticity missing.",
     "Secured with D-rings for hanging.",
+    "Tool marks from carving visible on the base.",
+    "Kept in a cloth slipcase, which is worn.",
     "Still life of roses in full bloom.",
   ])("are not condition: %s", (notes) => {
     expect(judged(notes)).toBe(false);
