@@ -261,14 +261,16 @@ describe("evidence", () => {
 });
 
 describe("the labelled set", () => {
-  it("is judged with F1 >= 0.95", () => {
+  it("is judged with F1 >= 0.95, every phrase of evidence at its exact offsets", () => {
     const cases = labelled as { id: string; notes: string; disclosure: boolean }[];
     expect(cases.length).toBeGreaterThanOrEqual(320);
     let tp = 0;
     let fp = 0;
     let fn = 0;
     for (const c of cases) {
-      const value = judged(c.notes);
+      const judgment = judgeDisclosure(c.notes);
+      for (const e of judgment.evidence) expect(c.notes.slice(e.start, e.end)).toBe(e.phrase);
+      const value = judgment.disclosure;
       if (value && c.disclosure) tp++;
       else if (value) fp++;
       else if (c.disclosure) fn++;
