@@ -518,6 +518,8 @@ function negatedBefore(sentence: string, clause: Span, term: Match, termStarts: 
   // Between the negation and the term: a comma or "and" keeps the scope only into a bare further list item.
   const gap = before.slice(last.end);
   const gapStart = clause.start + last.end;
+  // A colon opens what the negated heading introduces: "not in perfect condition: there is a small tear".
+  if (gap.includes(":")) return null;
   const listBreak = /,|\band\b|\bwith\b/gi;
   for (const sep of findAll(listBreak, gap)) {
     const after = gapStart + sep.start;
@@ -664,7 +666,12 @@ function readSentence(sentence: string, offset: number, context: NotesContext): 
   const termStarts = terms.map((k) => k.match.start);
   const exempt = [...making, ...neutral, ...terms.map((k) => k.match)];
   const partsByClause = clauses.map((c) =>
-    cut(sentence, c.start, c.end, /,|\band\b(?= (a|an|the|some|one|two|its)\b)/gi),
+    cut(
+      sentence,
+      c.start,
+      c.end,
+      /,|\band\b(?= (a|an|the|some|one|two|its|minor|slight|slightly|light|small|tiny|few|several|old|faint|scattered|occasional|isolated|general)\b)/gi,
+    ),
   );
   const subjectsByClause = partsByClause.map((parts) =>
     partSubjects(sentence, parts, exempt, context.nonWorkNouns),

@@ -55,6 +55,8 @@ describe("negation and its scope", () => {
     ["Free from tears other than a short split at the lower corner.", true],
     ["No restoration, but some surface dirt.", true],
     ["No foxing; light toning overall.", true],
+    ["Not in perfect condition: there is a small tear.", true],
+    ["Not cleaned, but some surface dirt and minor frame abrasion.", true],
   ] as const)("%s → %s", (notes, expected) => {
     expect(judged(notes)).toBe(expected);
   });
