@@ -23,7 +23,7 @@ export const HELD_OUT = 80;
  * decide some of them, so the live held-out figure drifts upward from this one.
  */
 const FIRST_SIGHT_F1 = 0.902;
-const FIRST_SIGHT = "precision 0.949, recall 0.86, F1 0.902, accuracy 0.9 (9 of 80 misjudged)";
+const FIRST_SIGHT = "precision 0.949, recall 0.86, F1 0.902, accuracy 0.9 (8 of 80 misjudged)";
 
 interface Counts {
   tp: number;
