@@ -1,0 +1,152 @@
+/**
+ * `npm run engine:score`: the engine scored on the project's labelled set (test/engine/labelled/). Prints each
+ * judge's figures against its target, the Brier score of every probability (beside that of one constant
+ * confidence) and a reliability table; writes the same as docs/engine-score.md and the reliability plot as
+ * docs/engine-reliability.svg. Exits 1 when a figure misses its target.
+ */
+import { writeFileSync } from "node:fs";
+import { scoreDisclosure } from "./disclosure";
+import { scoreRubrics } from "./rubric";
+import { scoreTriage } from "./triage";
+import type { ScoreSection } from "./types";
+
+const BINS = 10;
+
+interface Calibration {
+  brier: number;
+  /**
+   * The Brier score of the same answers given with one constant confidence, the share right: how much the
+   * judge's own probabilities tell right answers from wrong ones beyond that (lower is better; information only).
+   */
+  constantBrier: number;
+  bins: { from: number; to: number; count: number; meanP: number; observed: number }[];
+}
+
+function calibrate(pairs: ScoreSection["calibration"]): Calibration {
+  const n = pairs.length || 1;
+  const brier = pairs.reduce((sum, { p, outcome }) => sum + (p - outcome) ** 2, 0) / n;
+  const rate = pairs.reduce((sum, { outcome }) => sum + outcome, 0) / n;
+  const bins = Array.from({ length: BINS }, (_, i) => {
+    const from = i / BINS;
+    const to = (i + 1) / BINS;
+    const inBin = pairs.filter(({ p }) => (p >= from && p < to) || (i === BINS - 1 && p === 1));
+    const count = inBin.length;
+    return {
+      from,
+      to,
+      count,
+      meanP: count ? inBin.reduce((s, x) => s + x.p, 0) / count : 0,
+      observed: count ? inBin.reduce((s, x) => s + x.outcome, 0) / count : 0,
+    };
+  });
+  return { brier, constantBrier: rate * (1 - rate), bins };
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
+
+function meets(metric: ScoreSection["metrics"][number]): boolean | null {
+  if (!metric.target) return null;
+  return metric.target.op === ">="
+    ? metric.value >= metric.target.value
+    : metric.value <= metric.target.value;
+}
+
+function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
+  const lines = [`## ${section.title}`, "", `${section.cases} labelled cases.`, ""];
+  lines.push("| figure | value | target | |", "|---|---|---|---|");
+  for (const metric of section.metrics) {
+    const ok = meets(metric);
+    const target = metric.target ? `${metric.target.op} ${metric.target.value}` : "";
+    lines.push(
+      `| ${metric.name} | ${fmt(metric.value)} | ${target} | ${ok === null ? "" : ok ? "met" : "MISSED"} |`,
+    );
+  }
+  lines.push(`| Brier score | ${fmt(cal.brier)} | | |`);
+  lines.push(
+    `| Brier score of one constant confidence (the share right), for comparison | ${fmt(cal.constantBrier)} | | |`,
+  );
+  lines.push(
+    "",
+    "Reliability (probability the judge gave its answer → how often that answer was right):",
+    "",
+  );
+  lines.push("| p | cases | mean p | right |", "|---|---|---|---|");
+  for (const bin of cal.bins.filter((b) => b.count > 0))
+    lines.push(
+      `| ${bin.from.toFixed(1)}–${bin.to.toFixed(1)} | ${bin.count} | ${fmt(bin.meanP)} | ${fmt(bin.observed)} |`,
+    );
+  if (section.detail) lines.push("", section.detail);
+  return lines.join("\n");
+}
+
+const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
+
+/** One plot: each judge's reliability curve (bins with cases) against the diagonal of perfect calibration. */
+function reliabilitySvg(curves: { title: string; cal: Calibration }[]): string {
+  const size = 420;
+  const pad = 50;
+  const inner = size - 2 * pad;
+  const x = (v: number) => pad + v * inner;
+  const y = (v: number) => size - pad - v * inner;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size + 220}" height="${size}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" stroke="#999" stroke-dasharray="4 4"/>`,
+    `<rect x="${pad}" y="${pad}" width="${inner}" height="${inner}" fill="none" stroke="#333"/>`,
+  ];
+  for (let i = 0; i <= 10; i += 2) {
+    const v = i / 10;
+    parts.push(`<text x="${x(v)}" y="${size - pad + 16}" text-anchor="middle">${v.toFixed(1)}</text>`);
+    parts.push(`<text x="${pad - 8}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(1)}</text>`);
+  }
+  parts.push(`<text x="${size / 2}" y="${size - 10}" text-anchor="middle">probability given</text>`);
+  parts.push(
+    `<text x="14" y="${size / 2}" text-anchor="middle" transform="rotate(-90 14 ${size / 2})">share right</text>`,
+  );
+  parts.push(`<text x="${size / 2}" y="24" text-anchor="middle" font-size="14">Engine reliability</text>`);
+  curves.forEach(({ title, cal }, i) => {
+    const colour = COLOURS[i % COLOURS.length];
+    const points = cal.bins.filter((b) => b.count > 0);
+    parts.push(
+      `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points.map((b) => `${x(b.meanP).toFixed(1)},${y(b.observed).toFixed(1)}`).join(" ")}"/>`,
+    );
+    for (const b of points)
+      parts.push(
+        `<circle cx="${x(b.meanP).toFixed(1)}" cy="${y(b.observed).toFixed(1)}" r="${Math.min(7, 2 + Math.sqrt(b.count) / 3).toFixed(1)}" fill="${colour}" fill-opacity="0.6"/>`,
+      );
+    parts.push(`<rect x="${size + 10}" y="${pad + i * 22 - 9}" width="12" height="12" fill="${colour}"/>`);
+    parts.push(
+      `<text x="${size + 28}" y="${pad + i * 22 + 1}">${title} (Brier ${cal.brier.toFixed(3)})</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${size + 10}" y="${pad + curves.length * 22 + 14}" fill="#666">dot area: cases in the bin</text>`,
+  );
+  parts.push("</svg>");
+  return parts.join("\n");
+}
+
+const sections: ScoreSection[] = [...scoreDisclosure(), ...scoreTriage(), ...scoreRubrics()];
+const scored = sections.map((section) => ({ section, cal: calibrate(section.calibration) }));
+const missed = scored.flatMap(({ section }) =>
+  section.metrics.filter((m) => meets(m) === false).map((m) => `${section.title}: ${m.name}`),
+);
+
+const markdown = [
+  "# Engine score",
+  "Made by `npm run engine:score` from the labelled set in test/engine/labelled/ (do not edit by hand).",
+  "![Reliability of the engine's probabilities](engine-reliability.svg)",
+  ...scored.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  "",
+].join("\n\n");
+
+writeFileSync("docs/engine-score.md", markdown);
+writeFileSync(
+  "docs/engine-reliability.svg",
+  reliabilitySvg(scored.map(({ section, cal }) => ({ title: section.title, cal }))),
+);
+console.log(markdown);
+if (missed.length > 0) {
+  console.error(`\nMissed targets:\n${missed.map((m) => `  ${m}`).join("\n")}`);
+  process.exitCode = 1;
+} else console.log("\nEvery target met. Written: docs/engine-score.md, docs/engine-reliability.svg");
