@@ -70,6 +70,18 @@ describe("judgeTriage: negation within its clause", () => {
     expect(j.intent).toBe("purchase_inquiry");
   });
 
+  it("a negator in an earlier clause does not reach a clause that opens with its own subject", () => {
+    const j = judge("If the report isn't here by Friday I'll buy the other cast at auction.");
+    expect(j.evidence.some((e) => /I'll buy/i.test(e.phrase) && e.effect.startsWith("negated"))).toBe(false);
+    const k = judge("I'll not buy the other cast.");
+    expect(k.evidence.some((e) => /buy/i.test(e.phrase) && e.effect.startsWith("negated"))).toBe(true);
+  });
+
+  it("an elliptical 'if not' negates nothing after it", () => {
+    const j = judge("Could you do 10% off the heron? If not we'll still go ahead at the full price.");
+    expect(j.intent).toBe("purchase_inquiry");
+  });
+
   it("a declined invitation is still an answer to an invitation", () => {
     const j = judge("Thank you for the invite – sadly we can't make it to the opening this time.");
     expect(j.intent).toBe("event_rsvp");
@@ -78,6 +90,42 @@ describe("judgeTriage: negation within its clause", () => {
 });
 
 describe("judgeTriage: precedence between several asks", () => {
+  it("a buyer acting for someone else moves to acquire, and the payment terms are a step of it", () => {
+    const j = judge(
+      "On behalf of my client I'd like to put forward €12,000 for the heron, payment within 14 days.",
+    );
+    expect(j.intent).toBe("purchase_inquiry");
+    const k = judge("Balance of £6,400 for the heron print sent this morning, ref HERON.");
+    expect(k.intent).toBe("invoice_payment");
+  });
+
+  it("'hold' asks to reserve a work, not when it is what someone holds or a telephone queue", () => {
+    expect(judge("Could you hold the heron for me until Friday?").intent).toBe("purchase_inquiry");
+    expect(judge("Could I consult any letters you hold about her early shows?").intent).toBe("other");
+  });
+
+  it("lost property is other, whatever event it was lost at", () => {
+    expect(judge("Hi, did anyone find a black umbrella after the opening on Thursday?").intent).toBe("other");
+  });
+
+  it("an owner asking the gallery to sell is consignment, in several languages", () => {
+    expect(
+      judge("My father bought a drawing from you in 1988; could you sell it on our behalf?").intent,
+    ).toBe("consignment");
+    expect(judge("Wij overwegen ons schilderij te verkopen. Neemt u het in consignatie?").intent).toBe(
+      "consignment",
+    );
+  });
+
+  it("cold service pitches and payment-mule job offers read as spam", () => {
+    expect(
+      judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
+    ).toBe("spam");
+    expect(judge("Dear Candidate, process payments from clients, flexible hours, £450 weekly.").intent).toBe(
+      "spam",
+    );
+  });
+
   it("spam comes first, whatever it imitates", () => {
     const j = judge([
       inbound(
