@@ -65,7 +65,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(i|we)('d| would) like to (buy|purchase|acquire|go ahead|proceed)\b|\bproceed with (the|it|this|that|our)\b`,
     String.raw`\b(want|wish|would like|looking|ready|keen) to (buy|purchase|acquire|secure|commit)\b`,
     String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! (with|in)\b)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b|\bshake (hands|on it)\b|\b(we|i)('d| would) love to have (it|them)\b|\b(we'?re|i'?m) in[.!]|\b(cash|card) for the\b|\bcome home with (us|me)\b|\b(can|could) (we|i) sign\b|\bmake (that|it) happen\b`,
-    String.raw`\b(we|i)('d| would) (like|love|take) (it|them|both)\b(?! (to|if|when|for)\b)|\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
+    String.raw`\b(we|i)('d| would) (like|love|take) (it|them|both)\b(?! (to|if|when|for)\b)|\b(we|i)('ll| will| shall) have (it|them|both|the|this|that)\b(?![^.?!]{0,30}\b(ready|done|delivered|back|sent|packed|to)\b)|\bmake it official\b|\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
     String.raw`\binterested in (acquiring|purchasing|buying)\b|\bapproved the (purchase|acquisition)\b|\bacquisition of\b`,
     String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b${WORK}\b)`,
     String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b|\btake payment\b`,
@@ -255,6 +255,8 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "someone is waiting in real time",
     String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
+    // Someone present: in the gallery, standing by a work, or a crew that has arrived, in several languages.
+    String.raw`\b(i'?m|we'?re|i am|we are) (in|at) (the|your|ur) (gallery|space|shop|booth|stand|front desk|showroom)\b|\b(standing|sitting|waiting|stood) (by|next to|with|beside|in front of)\b[^.?!]{0,40}\bnow\b|\b(shipper|courier|driver|van|truck|handlers?|technicians?|installers?|crew|movers?|art handlers)( is| are|'s|'re)? (here|arrived|outside|downstairs)\b|\b(è arrivato|sono arrivati|aspetta la firma|sta aspettando|stiamo aspettando|está esperando|estamos esperando|ha llegado|est arrivé|attend (en bas|devant|dehors|la signature)|wartet (unten|draußen|vor)|ist jetzt da)\b`,
   ),
   // Negatable: "nothing urgent" or "not today" is no deadline.
   ...negatableCue(
@@ -262,7 +264,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     3,
     SAME_DAY,
     String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
-    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche)\b`,
+    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche)\b|\b(today|tonight)'s\b`,
   ),
   ...cue(
     "today",
@@ -289,6 +291,10 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
   ),
 ];
+
+/** The sender or their driver is on the way, not yet there. */
+const EN_ROUTE =
+  /\b(stuck in traffic|on (my|our|his|the) way|running (\d+ ?(mins?|minutes) )?late|will be (\d+ ?(mins?|minutes) )?late|be there in|eta)\b/i;
 
 /** Words that make a time a deadline or an appointment rather than a report of the past. */
 const DEADLINE =
@@ -598,6 +604,12 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
       uScores[slower] += uScores.later;
       uScores.later = 0;
     }
+  }
+  // Someone still on the way (late, in traffic, "be there in 20") is not yet waiting: today, not now.
+  if (EN_ROUTE.test(text.text) && uScores.now > 0) {
+    uScores.today += uScores.now;
+    uScores.now = 0;
+    signals.push("the sender is still on the way");
   }
   if (spamOrAuto) {
     uScores.now = 0;

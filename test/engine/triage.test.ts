@@ -211,6 +211,14 @@ describe("judgeTriage: thread, channel and urgency", () => {
     expect(j.escalating).toBeGreaterThanOrEqual(0.8);
   });
 
+  it("someone present (in the gallery, by the work, a crew that has arrived) is now; someone on the way is not", () => {
+    expect(judge("hi I'm in the gallery now, can someone show me the heron?", "sms").urgency).toBe("now");
+    expect(judge("Il corriere è arrivato, aspetta la firma. Lo apro?", "whatsapp").urgency).toBe("now");
+    expect(judge("Driver here, stuck in traffic, will be 40 min late for the pickup", "sms").urgency).toBe(
+      "today",
+    );
+  });
+
   it("someone waiting downstairs is now", () => {
     const j = judge(
       "Hi, driver from the shipper, I'm downstairs with two crates, can someone open up?",
