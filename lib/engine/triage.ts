@@ -75,7 +75,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "purchase_inquiry",
     3,
     "a buying verb with the sender and a work in one clause",
-    String.raw`\b(i|we|i'?d|we'?d|i'?ll|we'?ll|us|me)\b[^.?!,;]{0,25}\b(buy|purchase|acquire|secure|take|reserve|hold|want|erwerben|kaufen|acheter|acquérir|comprare|acquistare|comprar)\b(?! (to|a look|photos?|photographs|pictures|(it|them) (to|back|away|elsewhere))\b)[^.?!,;]{0,40}\b(it|them|the|this|that|these|those|both|no\.|nos\.|das|die|den|le|la|les|il|lo|el)\b`,
+    String.raw`\b(i|we|i'?d|we'?d|i'?ll|we'?ll|us|me)\b[^.?!,;]{0,25}\b(buy|purchase|acquire|secure|take|reserve|hold|want|erwerben|kaufen|acheter|acquérir|comprare|acquistare|comprar)\b(?! (to|a look|photos?|photographs|pictures|(it|them) (to|back|away|elsewhere))\b)(?![^.?!,;]{0,40}\b(elsewhere|somewhere else)\b)[^.?!,;]{0,40}\b(it|them|the|this|that|these|those|both|no\.|nos\.|das|die|den|le|la|les|il|lo|el)\b`,
     String.raw`\b(put|set|keep|hold) [^.?!,;]{0,40}\baside\b|\byes to (the|that|this|your)\b|\b(put|place|pay|leave) (a |the )?deposit (down )?(on|for)\b|\bput a deposit down\b|\bproporre\b|\bproponer\b|\bproposer\b|\bgern erwerben\b`,
   ),
   ...negatableCue(
@@ -97,6 +97,12 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(will|shall|'ll|pleased to|happy to|agreed to|decided to) (acquire|purchase)\b|\b(move|go|moving|going) (forward|ahead)\b|\bput forward\b|\b(my|our) client (would like|wants|wishes|is keen|is ready|has decided)\b|\bon behalf of (my|our) client\b[^.?!]{0,60}\b(offer|acquire|buy|purchase|take|[€£$]\s?\d)`,
     String.raw`(?<!\b(balance|payment|deposit|invoice|total|transfer|remainder|rest) of )[€£$]\s?\d[\d,.]*\s?k?\s+for (the|your|this|that|both)\b|\b\d[\d,.]*\s?k?\s?(€|eur|euros|gbp|pounds|usd|dollars) for (the|your|this|that|both)\b|\b(can|could|would|will) (you|u) do \d|\bdon'?t let (it|them|the [\p{L}]+|that [\p{L}]+) go\b|\b(grab|snap (it|them) up)\b|\bwe'?ll close\b|\band we close\b`,
   ),
+  ...negatableCue(
+    "purchase_inquiry",
+    2.5,
+    "someone else wants a work",
+    String.raw`\b(wants|is after|has fallen for|has decided on|is keen on|loves) (the|both|those|these|that|this|two|three|all|one of)\b(?![^.?!,]{0,25}\b(invoice|receipt|details|address|report|images?|photos?|dates|list|prices?|number|credit|catalogue|information|info)\b)`,
+  ),
   ...cue(
     "purchase_inquiry",
     1,
@@ -108,7 +114,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     2.5,
     "asks a price",
     String.raw`\bhow much\b|\bprice (list|range|of|on|for|point)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b|\basking price\b|\bcheap(er|est)?\b|\b(less|least|most|more) expensive\b|\baffordable\b|\bwhat\b[^.?!]{0,30}\basking for\b|\bwhat (are )?you('re| are)? asking\b`,
-    String.raw`\b(the |its )?prices?\b\??|\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\b(priced|listed) at\b|\bprice band\b|\bquote (for|on) (the|a|this)\b`,
+    String.raw`\b(the |its )?prices?\b\??|(?<!\b(at|on) (your|our|my|their|the gallery'?s) )\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\b(priced|listed) at\b|\bprice band\b|\bquote (for|on) (the|a|this)\b`,
     String.raw`\bprix\b|\btarifs?\b|\bcombien\b|\bpreis(e|liste)?\b|\bkoste[tn]\b|\bquanto (costa|viene)\b|\bprezz[oi]\b|\bcosto\b|\bprecios?\b|\bcuánto\b|\bcuesta\b|\bquanto custa\b|\bpreço\b|\bo valor d[aoe]\b|\bwat kost\b|\bprijs\b|\bprijzen\b`,
   ),
   ...cue(
@@ -117,7 +123,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "asks whether a work is available",
     String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\bstill in\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b(?! (for|at) )|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
     String.raw`\bunsold\b|\b(any|anything)\b[^.?!]{0,40}\b(left|remaining)\b|\b(fully|all) (placed|sold|allocated)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
-    String.raw`\bdisponible\b(?! pour un)|\bdisponível\b|\bainda (está|tem|há)\b|\bverkauft\b|\berhältlich\b|\bnoch (bei ihnen|vorhanden|zu haben|im angebot)\b|\bbeschikbaar\b|\bverkocht\b|\bnog (te koop|beschikbaar)\b|\bin vendita\b|\ben venta\b|\bà venda\b|\bà vendre\b|\bvendu\b|\bvenduto\b|\bvendid[oa]\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
+    String.raw`\bdisponible\b(?! pour un)|\bnoch (exemplare|abzüge|arbeiten|welche|verfügbar)\b|\b(exemplare|abzüge) (übrig|verfügbar)\b|\bquedan? (ejemplares|copias)\b|\bil en reste\b|\brestano\b|\bne avete ancora\b|\bdisponível\b|\bainda (está|tem|há)\b|\bverkauft\b|\berhältlich\b|\bnoch (bei ihnen|vorhanden|zu haben|im angebot)\b|\bbeschikbaar\b|\bverkocht\b|\bnog (te koop|beschikbaar)\b|\bin vendita\b|\ben venta\b|\bà venda\b|\bà vendre\b|\bvendu\b|\bvenduto\b|\bvendid[oa]\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
   ),
   ...cue(
     "logistics",
@@ -125,7 +131,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "arranges shipping, delivery, installation or storage",
     String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|pack(ed|ing)?|pick[- ]?up|collect(ion|ing)?|delivery|deliver(ed)?|tracking( number)?|handlers?)\b`,
     String.raw`\b(truck|van|driver|loading (bay|door)|service lift|lift|step-free|storage|store|warehouse|in transit)\b`,
-    String.raw`\b(install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
+    String.raw`\b(height|ceiling|eye level|centre line|arrived (damaged|broken|cracked|with)|(cracked|split|dented|scratched|broken) (in transit|on arrival)|install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
     String.raw`\b(loan agreement|lender'?s?|loan form|courier to accompany|couriered|insurance value|wall to wall)\b|\bil corriere\b|\bcorriere espresso\b|\bcassa\b|\bconsegna\b|\bimballaggio\b|\bspedire\b|\bverzending\b|\bbezorging\b|\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
   ),
   ...cue(
@@ -140,7 +146,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "wants the gallery to sell a work for them",
     String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\b(ask|want|like|need|get) you to sell\b|\bfind (a )?buyers? for\b|\boffer(ing)? it to (your )?clients\b|\bsale or return\b|\bponer a la venta\b|\bverkaufen lassen\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
-    String.raw`\bsell [^.?!]{0,30}\bon (my|our|his|her|their) behalf\b|\bsell(ing)? (it|them|this|my|our)\b[^.?!]{0,30}\b(through|via|with) (you|your|a|the) (gallery|dealer)\b|\b(i|we) (own|inherited|have owned)\b[^.?!]{0,100}\b(sell|selling|sale|auction)\b|\b(place|placing) (it|them|this|the [\p{L}]+) (for (me|us)|with a (buyer|collector))\b|\bpart ways with\b|\bverkopen\b|\bconsignatie\b|\baffidar\w* la vendita\b|\bin conto vendita\b|\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
+    String.raw`\bsell [^.?!]{0,30}\bon (my|our|his|her|their) behalf\b|\bsell(ing)? (it|them|this|my|our)\b[^.?!]{0,30}\b(through|via|with) (you|your|a|the) (gallery|dealer)\b|\b(i|we) (own|inherited|have owned)\b[^.?!]{0,100}\b(sell|selling|sale|auction)\b|\b(place|placing) (it|them|this|the [\p{L}]+) (for (me|us)|with a (buyer|collector))\b|\bpart ways with\b|\bverkopen\b|\bconsignatie\b|\baffidar\w* la vendita\b|\bin conto vendita\b|\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|(?<!à )\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
@@ -161,14 +167,14 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
     String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere della sera|from corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
     String.raw`\b(writing|preparing|filing|reviewing|editing) (a|an|the|it|my|our)\b|\bchecking (a|the|my|our) (piece|story|article|facts|feature)\b|\b(piece|story|article|feature|interview) (is )?(running|runs|going out|out on|published)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bnews (crew|team|desk)\b|\b(sky|bbc|itv|cnn|abc|cbs|nbc) news\b|\bwith the camera\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
-    String.raw`\bpressebild\b|\bredaktionsschluss\b|\bjournaliste\b|\bperiodista\b|\bjournalist\b|\bentretien\b|\breportage\b|\breportaje\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
+    String.raw`\b(scrivo|écris|schreibe|escribo) (per|pour|für|para)\b|\bphotograph(ing)? (the|your) (installation|show|exhibition|hang)\b|\bgiornale\b|\b(alta risoluzione|haute (définition|résolution)|hochauflösend\w*|alta resolución)\b|\bpressebild\b|\bredaktionsschluss\b|\bjournaliste\b|\bperiodista\b|\bjournalist\b|\bentretien\b|\breportage\b|\breportaje\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
     "event_rsvp",
     3,
     "answers or asks about an invitation",
     String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|(will|we'?ll) (both |all )?be there|tentative:|on the list|late view|space at|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?|(i'?ll|we'?ll|i will|we will) come|bring (two |a |my )?(friend|friends|guests?|clients?|partner|kids|children))\b|\b(accepted|declined|tentative):|(?<![\w+])\+ ?1\b|\byes to (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the (opening|dinner|talk|preview|party|launch))\b`,
-    String.raw`\b(opening|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
+    String.raw`\b(?<!\b(before|after|until|till) )(opening(?! (hours|times))|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
     String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bl'invitation\b|\bmerci pour l'invitation\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
   ),
   ...cue(
@@ -195,6 +201,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
     String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\b(we|i)('ve| have)? helped \d+\+? (galleries|businesses|brands|clients|artists|dealers)\b|\b(your|the) website (isn'?t|is not|doesn'?t|does not|needs|could be)\b|\brank(ing)? (on|for|higher|first)\b|\bdear candidate\b|\b(process|processing|receive|handle) payments (from|for|on behalf)\b|\breply with your (full )?(name|bank|details|address|cv)\b|\bflexible hours\b|\bno experience (needed|required)\b|\bextra income\b|\bcollector leads\b|\b(can|may|could|shall) i send (over|you) (a|an|our|my) (short |quick |free |brief )?(video|case study|audit|proposal|deck|demo|portfolio of our)\b|\b(arrange|handle|send|use) (my|our) (own )?(shipping agent|shipper|movers?|pick-?up agent|courier agent)\b|\bcertified (check|cheque)\b`,
+    String.raw`\bhi (mum|mom|dad)\b|\bthis is my new number\b|\b(account|page|profile|listing) will be (permanently )?(disabled|removed|deleted|suspended|closed)\b|\b(packages?|placements?|features?|listings?) from [€£$]\s?\d|\b(booth|stand|exhibition|participation|listing|hanging) fee\b|\b(you have been|you'?ve been) (chosen|selected|nominated)\b|\bconfirm by replying\b|\b(guaranteed|\d+%) roi\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
@@ -215,6 +222,18 @@ const INTENT_CUES: Cue<Intent>[] = [
     3.5,
     "lost property",
     String.raw`\b(did|has|have) (anyone|someone|somebody|you|your (team|staff)) (find|found|hand(ed)? in|pick(ed)? up|come across|seen?)\b|\b(left|lost|dropped|forgot|mislaid) (my|a|her|his|our|the) [\p{L}]+( [\p{L}]+)? (at|after|during|in|on)\b|\blost property\b`,
+  ),
+  ...cue(
+    "other",
+    3.5,
+    "updates an address or contact detail",
+    String.raw`\b(update|change|amend|correct) (my|our|the) [^.?!]{0,30}\b(address(es)?|e-?mail|phone number|contact details)\b`,
+  ),
+  ...cue(
+    "other",
+    4,
+    "thanks for an evening that has passed",
+    String.raw`\b(had|what) (a|the|such a) (best|great|lovely|wonderful|fab|fantastic|brilliant) (time|evening|night)\b|\bthank(s| you)\b[^.?!]{0,40}\b(last night|yesterday)\b|\b(last night|yesterday)\b[^.?!]{0,40}\bthank(s| you)\b`,
   ),
   ...cue(
     "other",
@@ -253,10 +272,10 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|gate (is )?locked|can (you|someone|somebody) come (down|out|over|up|to the front)|nobody about|no ?one (about|around)|(van|truck|lorry|courier|driver|handlers?)\b[^.?!]{0,15}\b(at|outside|in) (the|your) (loading (bay|door)|door|gate|entrance|back|front|side)|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
     // Someone present: in the gallery, standing by a work, or a crew that has arrived, in several languages.
-    String.raw`\b(i'?m|we'?re|i am|we are) (in|at) (the|your|ur) (gallery|space|shop|booth|stand|front desk|showroom)\b|\b(standing|sitting|waiting|stood) (by|next to|with|beside|in front of)\b[^.?!]{0,40}\bnow\b|\b(shipper|courier|driver|van|truck|handlers?|technicians?|installers?|crew|movers?|art handlers)( is| are|'s|'re)? (here|arrived|outside|downstairs)\b|\b(è arrivato|sono arrivati|aspetta la firma|sta aspettando|stiamo aspettando|está esperando|estamos esperando|ha llegado|est arrivé|attend (en bas|devant|dehors|la signature)|wartet (unten|draußen|vor)|ist jetzt da)\b`,
+    String.raw`\b(i'?m|we'?re|i am|we are) (in|at) (the|your|ur) (gallery|space|shop|booth|stand|front desk|showroom|(front|back|viewing|main|project|first) room)\b|\b(standing|sitting|waiting|stood) (by|next to|with|beside|in front of)\b[^.?!]{0,40}\bnow\b|\b(shipper|courier|driver|van|truck|handlers?|technicians?|installers?|crew|movers?|art handlers)( is| are|'s|'re)? (here|arrived|outside|downstairs)\b|\b(è arrivato|sono arrivati|aspetta la firma|sta aspettando|stiamo aspettando|está esperando|estamos esperando|ha llegado|est arrivé|attend (en bas|devant|dehors|la signature)|wartet (unten|draußen|vor)|ist jetzt da)\b`,
   ),
   // Negatable: "nothing urgent" or "not today" is no deadline.
   ...negatableCue(
@@ -264,13 +283,13 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     3,
     SAME_DAY,
     String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
-    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche)\b|\b(today|tonight)'s\b`,
+    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche|domani|demain|mañana|amanhã)\b|(?<!guten )\bmorgen\b|\b(today|tonight)'s\b`,
   ),
   ...cue(
     "today",
     2,
     "a problem under way",
-    String.raw`\b(declined|didn'?t go through|is wrong|bounced|damaged|broken|stuck)\b`,
+    String.raw`\b(declined|didn'?t go through|flagged|blocked|rejected|failed|is wrong|bounced|damaged|broken|stuck)\b`,
   ),
   ...cue(
     "today",
@@ -288,13 +307,13 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
+    String.raw`\b((consider|review|look at) my (work|portfolio|practice|paintings)|(future|upcoming) (exhibition|show)s?|exhibit my|show my work|take me off|portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
   ),
 ];
 
 /** The sender or their driver is on the way, not yet there. */
 const EN_ROUTE =
-  /\b(stuck in traffic|on (my|our|his|the) way|running (\d+ ?(mins?|minutes) )?late|will be (\d+ ?(mins?|minutes) )?late|be there in|eta)\b/i;
+  /\b(stuck in traffic|on (my|our|his|the) way|running (\d+ ?(mins?|minutes) )?(late|behind)|will be (\d+ ?(mins?|minutes) )?late|be there in|eta)\b/i;
 
 /** Words that make a time a deadline or an appointment rather than a report of the past. */
 const DEADLINE =
@@ -306,13 +325,13 @@ const REPLY_CUES: Cue<"ask" | "status">[] = [
     "ask",
     1,
     "asks for an answer or a decision",
-    String.raw`\?|\b(could|can|would|will) (you|u|someone)\b|\bplease (send|confirm|let|advise|issue|fix|check|resend)\b|\blet me know\b|\bconfirm\b|\bsend me\b|\bwhat do you need\b|\btell me\b`,
+    String.raw`\?|\b(could|can|would|will) (you|u|someone)\b|\bplease (send|confirm|let|advise|issue|fix|check|resend)\b|\blet me know\b|(?<!\b(will|'ll|to|shall) )\bconfirm\b|\bsend me\b|\bwhat do you need\b|\btell me\b`,
   ),
   ...cue(
     "status",
     1,
     "reports a status: nothing to answer",
-    String.raw`\b(transfer done|wired|paid|received, thank you|will pay|accepted:|count me in|we'?ll be there|can'?t make it|noted|saved!|thanks? (so much|again)|attached is the swift|balance will follow|remittance advice|payment confirmation)\b`,
+    String.raw`\b(take me off|remove me from|unsubscribe me|tentative|transfer done|wired|paid|received, thank you|will pay|accepted:|count me in|we'?ll be there|can'?t make it|noted|saved!|thanks? (so much|again)|attached is the swift|balance will follow|remittance advice|payment confirmation)\b`,
   ),
 ];
 
@@ -335,7 +354,7 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
     "walk_away",
     1,
     "a threat to walk away",
-    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|another (dealer|gallery)|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|not sure (i|we) want to (continue|keep|carry on)|put me off (coming|buying|the gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
+    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|\b(go|going|buy|buying|try|trying|sell|selling|use|using|move|moving)( it| them)? (to|from|with|at|through) another (dealer|gallery|advis[eo]r)|take (my|our) [\p{L}]+ elsewhere|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|not sure (i|we) want to (continue|keep|carry on)|put me off (coming|buying|the gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
   ),
 ];
 

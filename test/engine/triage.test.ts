@@ -117,6 +117,41 @@ describe("judgeTriage: precedence between several asks", () => {
     );
   });
 
+  it("paid features, chosen-for-a-fee fairs, account threats and new-number scams read as spam", () => {
+    expect(
+      judge("Dear Gallery Owner, feature your gallery in our print issue. Editorial packages from £1,200.")
+        .intent,
+    ).toBe("spam");
+    expect(judge("Hi Mum, this is my new number, can you pay a bill for me?", "sms").intent).toBe("spam");
+    expect(
+      judge("Your page will be permanently disabled unless you appeal at meta-help-desk.com").intent,
+    ).toBe("spam");
+  });
+
+  it("someone else wanting a work moves towards buying it; wanting its invoice does not", () => {
+    expect(judge("Jean-Luc wants the two small herons for his flat, same terms as last time?").intent).toBe(
+      "purchase_inquiry",
+    );
+    expect(judge("Our accountant wants the invoice for the heron reissued to the company.").intent).toBe(
+      "invoice_payment",
+    );
+  });
+
+  it("a buying verb that takes custom elsewhere is a threat, not a purchase", () => {
+    const j = judge("Three weeks to get a price list is not ok. I'll take my clients elsewhere.");
+    expect(j.intent).toBe("price_request");
+    expect(j.escalating).toBeGreaterThan(0.5);
+  });
+
+  it("'à vendre' asks whether a work is for sale; 'before opening' is a time, not an event", () => {
+    expect(judge("Bonjour, la céramique de la vitrine est-elle encore à vendre ?").intent).toBe(
+      "availability",
+    );
+    expect(
+      judge("Could I photograph the installation on Tuesday before opening? I shoot for Wallpaper.").intent,
+    ).toBe("press");
+  });
+
   it("cold service pitches and payment-mule job offers read as spam", () => {
     expect(
       judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
