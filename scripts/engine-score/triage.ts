@@ -49,6 +49,7 @@ const BLIND_ROUNDS = [
   { cases: "msg-643..722", intent: 0.813, urgency: 0.838, reply: 0.975, escalationF1: 0.923 },
   { cases: "msg-723..802", intent: 0.825, urgency: 0.825, reply: 0.963, escalationF1: 0.923 },
   { cases: "msg-803..862", intent: 0.583, urgency: 0.633, reply: 0.867, escalationF1: 0.667 },
+  { cases: "msg-863..922", intent: 0.767, urgency: 0.767, reply: 0.867, escalationF1: 0.8 },
 ] as const;
 
 function blindHistory(key: "intent" | "urgency" | "reply" | "escalationF1"): string {
