@@ -38,8 +38,18 @@ interface Cue<T extends string> {
   negatable: boolean;
 }
 
+/** Word edges that know letters beyond ASCII: JavaScript's \b sees "é" or "ü" as a non-letter, so "raisonné\b"
+ * or "\bÜberweisung" would never match. A \b before a word's first character becomes "no letter before",
+ * any other "no letter after" (one-sided lookarounds keep the patterns fast). */
+const LETTER = String.raw`[\p{L}\p{N}_]`;
+const unicodeEdges = (pattern: string) =>
+  pattern.replace(
+    /(?<!\\)\\b(?=((?:\((?!\?)|\(\?:|\(\?<[!=]|\[(?!\^)|\\[pdwu$.+]|[\p{L}\p{N}'$€£])?))/gu,
+    (_m, next: string) => (next ? `(?<!${LETTER})` : `(?!${LETTER})`),
+  );
+
 const cue = <T extends string>(to: T, weight: number, effect: string, ...patterns: string[]): Cue<T>[] =>
-  patterns.map((p) => ({ to, weight, effect, negatable: false, re: new RegExp(p, "giu") }));
+  patterns.map((p) => ({ to, weight, effect, negatable: false, re: new RegExp(unicodeEdges(p), "giu") }));
 
 /** The same, for cues a negation cancels. */
 const negatableCue = <T extends string>(
@@ -99,6 +109,12 @@ const INTENT_CUES: Cue<Intent>[] = [
   ),
   ...negatableCue(
     "purchase_inquiry",
+    3,
+    "settles on a named work, or commits in another language",
+    String.raw`\b(proceed|go|going|settle|settled|decided) (ahead )?(with|for|on) (['"‘“«]|the (little |small |big |large )?${WORK}\b)|\blet'?s go (with|for)\b|\b(client|we|i) confirms? (['"‘“«]|the (purchase|acquisition|sale)|(both|the two|all))|\b(ficar|ficamos|fico) com\b|\bdecidimos\b|\b(wij|we|ik) (willen|wil) (graag )?[^.?!]{0,40}\bkopen\b|\baankoop\b|\b(mettre|poser) une option\b|\boption (sur|auf|su|on) (le|la|les|das|die|den|il|the)\b|\bopzione\b|\breserveren\b`,
+  ),
+  ...negatableCue(
+    "purchase_inquiry",
     2.5,
     "someone else wants a work",
     String.raw`\b(wants|is after|has fallen for|has decided on|is keen on|loves) (the|both|those|these|that|this|two|three|all|one of)\b(?![^.?!,]{0,25}\b(invoice|receipt|details|address|report|images?|photos?|dates|list|prices?|number|credit|catalogue|information|info)\b)`,
@@ -121,8 +137,8 @@ const INTENT_CUES: Cue<Intent>[] = [
     "availability",
     2.5,
     "asks whether a work is available",
-    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\bstill in\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b(?! (for|at) )|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
-    String.raw`\bunsold\b|\b(any|anything)\b[^.?!]{0,40}\b(left|remaining)\b|\b(fully|all) (placed|sold|allocated)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
+    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\bstill in\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b(?! (for|at|in|to|by|through|last|years|over) )|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
+    String.raw`\bstil+ (there|here|around|avail\w*|for sale|got|have|up)\b|\bunsold\b|\b(any|anything)\b[^.?!]{0,40}\b(left|remaining)\b|\b(fully|all) (placed|sold|allocated)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
     String.raw`\bdisponible\b(?! pour un)|\bnoch (exemplare|abzüge|arbeiten|welche|verfügbar)\b|\b(exemplare|abzüge) (übrig|verfügbar)\b|\bquedan? (ejemplares|copias)\b|\bil en reste\b|\brestano\b|\bne avete ancora\b|\bdisponível\b|\bainda (está|tem|há)\b|\bverkauft\b|\berhältlich\b|\bnoch (bei ihnen|vorhanden|zu haben|im angebot)\b|\bbeschikbaar\b|\bverkocht\b|\bnog (te koop|beschikbaar)\b|\bin vendita\b|\ben venta\b|\bà venda\b|\bà vendre\b|\bvendu\b|\bvenduto\b|\bvendid[oa]\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
   ),
   ...cue(
@@ -132,7 +148,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|pack(ed|ing)?|pick[- ]?up|collect(ion|ing)?|delivery|deliver(ed)?|tracking( number)?|handlers?)\b`,
     String.raw`\b(truck|van|driver|loading (bay|door)|service lift|lift|step-free|storage|store|warehouse|in transit)\b`,
     String.raw`\b(height|ceiling|eye level|centre line|arrived (damaged|broken|cracked|with)|(cracked|split|dented|scratched|broken) (in transit|on arrival)|install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
-    String.raw`\b(loan agreement|lender'?s?|loan form|courier to accompany|couriered|insurance value|wall to wall)\b|\bil corriere\b|\bcorriere espresso\b|\bcassa\b|\bconsegna\b|\bimballaggio\b|\bspedire\b|\bverzending\b|\bbezorging\b|\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
+    String.raw`\b(shuttle|nail[- ]to[- ]nail|insurers?|leaves? (your|the|our) premises|book (the|a) slot|ophalen|afhalen|verzenden|bezorgen|abholen|versand|versenden|enviar|recoger|retirer|expédi\w+|ritir\w+|loan agreement|lender'?s?|loan form|courier to accompany|couriered|insurance value|wall to wall)\b|\bil corriere\b|\bcorriere espresso\b|\bcassa\b|\bconsegna\b|\bimballaggio\b|\bspedire\b|\bverzending\b|\bbezorging\b|\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
   ),
   ...cue(
     "logistics",
@@ -146,7 +162,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "wants the gallery to sell a work for them",
     String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\b(ask|want|like|need|get) you to sell\b|\bfind (a )?buyers? for\b|\boffer(ing)? it to (your )?clients\b|\bsale or return\b|\bponer a la venta\b|\bverkaufen lassen\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
-    String.raw`\bsell [^.?!]{0,30}\bon (my|our|his|her|their) behalf\b|\bsell(ing)? (it|them|this|my|our)\b[^.?!]{0,30}\b(through|via|with) (you|your|a|the) (gallery|dealer)\b|\b(i|we) (own|inherited|have owned)\b[^.?!]{0,100}\b(sell|selling|sale|auction)\b|\b(place|placing) (it|them|this|the [\p{L}]+) (for (me|us)|with a (buyer|collector))\b|\bpart ways with\b|\bverkopen\b|\bconsignatie\b|\baffidar\w* la vendita\b|\bin conto vendita\b|\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|(?<!à )\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
+    String.raw`\bsell [^.?!]{0,30}\bon (my|our|his|her|their) behalf\b|\btake (it|them|this|that|the [\p{L}]+|some|a selection|[\p{L}]+ of them) on\b(?! (tour|loan|a)\b)|\b(taking|take) (it|them|a selection|some|some of them|the [\p{L}]+) to sell\b|\bto sell\?|\b(agree|discuss) (the )?terms (for|of) (the )?sale\b|\bsell(ing)? (it|them|this|my|our)\b[^.?!]{0,30}\b(through|via|with) (you|your|a|the) (gallery|dealer)\b|\b(i|we) (own|inherited|have owned)\b[^.?!]{0,100}\b(sell|selling|sale|auction)\b|\b(place|placing) (it|them|this|the [\p{L}]+) (for (me|us)|with a (buyer|collector))\b|\bpart ways with\b|\bverkopen\b|\bconsignatie\b|\baffidar\w* la vendita\b|\bin conto vendita\b|\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|(?<!à )\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
@@ -167,14 +183,14 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
     String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere della sera|from corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
     String.raw`\b(writing|preparing|filing|reviewing|editing) (a|an|the|it|my|our)\b|\bchecking (a|the|my|our) (piece|story|article|facts|feature)\b|\b(piece|story|article|feature|interview) (is )?(running|runs|going out|out on|published)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bnews (crew|team|desk)\b|\b(sky|bbc|itv|cnn|abc|cbs|nbc) news\b|\bwith the camera\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
-    String.raw`\b(scrivo|écris|schreibe|escribo) (per|pour|für|para)\b|\bphotograph(ing)? (the|your) (installation|show|exhibition|hang)\b|\bgiornale\b|\b(alta risoluzione|haute (définition|résolution)|hochauflösend\w*|alta resolución)\b|\bpressebild\b|\bredaktionsschluss\b|\bjournaliste\b|\bperiodista\b|\bjournalist\b|\bentretien\b|\breportage\b|\breportaje\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
+    String.raw`\b(scrivo|écris|schreibe|escribo) (per|pour|für|para)\b|\bpresse ?(fotos?|bilder?|photos?)\b|\b(running|doing|writing|working on|filing) a (story|piece|feature|column)\b|\bcatalogue raisonné\b|\b(give|send) us a (line|quote|comment)\b|\bphotograph(ing)? (the|your) (installation|show|exhibition|hang)\b|\bgiornale\b|\b(alta risoluzione|haute (définition|résolution)|hochauflösend\w*|alta resolución)\b|\bpressebild\b|\bredaktionsschluss\b|\bjournaliste\b|\bperiodista\b|\bjournalist\b|\bentretien\b|\breportage\b|\breportaje\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
     "event_rsvp",
     3,
     "answers or asks about an invitation",
     String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|(will|we'?ll) (both |all )?be there|tentative:|on the list|late view|space at|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?|(i'?ll|we'?ll|i will|we will) come|bring (two |a |my )?(friend|friends|guests?|clients?|partner|kids|children))\b|\b(accepted|declined|tentative):|(?<![\w+])\+ ?1\b|\byes to (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the (opening|dinner|talk|preview|party|launch))\b`,
-    String.raw`\b(?<!\b(before|after|until|till) )(opening(?! (hours|times))|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
+    String.raw`\b(?<!\b(before|after|until|till) )(opening(?! (hours|hrs|times))|the (\d{1,2}(:\d\d)? ?(am|pm)? )?(tour|talk|screening|walkthrough)|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
     String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bl'invitation\b|\bmerci pour l'invitation\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
   ),
   ...cue(
@@ -199,9 +215,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
     String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (up to )?(daily|\$?\d+)`,
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open|update)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
     String.raw`\b(we|i)('ve| have)? helped \d+\+? (galleries|businesses|brands|clients|artists|dealers)\b|\b(your|the) website (isn'?t|is not|doesn'?t|does not|needs|could be)\b|\brank(ing)? (on|for|higher|first)\b|\bdear candidate\b|\b(process|processing|receive|handle) payments (from|for|on behalf)\b|\breply with your (full )?(name|bank|details|address|cv)\b|\bflexible hours\b|\bno experience (needed|required)\b|\bextra income\b|\bcollector leads\b|\b(can|may|could|shall) i send (over|you) (a|an|our|my) (short |quick |free |brief )?(video|case study|audit|proposal|deck|demo|portfolio of our)\b|\b(arrange|handle|send|use) (my|our) (own )?(shipping agent|shipper|movers?|pick-?up agent|courier agent)\b|\bcertified (check|cheque)\b`,
-    String.raw`\bhi (mum|mom|dad)\b|\bthis is my new number\b|\b(account|page|profile|listing) will be (permanently )?(disabled|removed|deleted|suspended|closed)\b|\b(packages?|placements?|features?|listings?) from [€£$]\s?\d|\b(booth|stand|exhibition|participation|listing|hanging) fee\b|\b(you have been|you'?ve been) (chosen|selected|nominated)\b|\bconfirm by replying\b|\b(guaranteed|\d+%) roi\b`,
+    String.raw`\bgift ?cards?\b|\bupdate your (card|payment|billing|bank|account) details\b|\bclick to (activate|verify|claim|confirm|view|unlock)\b|\blog ?in with your (e-?mail )?password\b|\bhi (mum|mom|dad)\b|\bthis is my new number\b|\b(account|page|profile|listing) will be (permanently )?(disabled|removed|deleted|suspended|closed)\b|\b(packages?|placements?|features?|listings?) from [€£$]\s?\d|\b(booth|stand|exhibition|participation|listing|hanging) fee\b|\b(you have been|you'?ve been) (chosen|selected|nominated)\b|\bconfirm by replying\b|\b(guaranteed|\d+%) roi\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
@@ -272,7 +288,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|gate (is )?locked|can (you|someone|somebody) come (down|out|over|up|to the front)|nobody about|no ?one (about|around)|(van|truck|lorry|courier|driver|handlers?)\b[^.?!]{0,15}\b(at|outside|in) (the|your) (loading (bay|door)|door|gate|entrance|back|front|side)|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|gate (is )?locked|can (you|someone|somebody) come (down|out|over|up|to the front)|nobody about|double yellows|come (out )?quick(ly)?|no ?one (about|around)|(van|truck|lorry|courier|driver|handlers?)\b[^.?!]{0,15}\b(at|outside|in) (the|your) (loading (bay|door)|door|gate|entrance|back|front|side)|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
     // Someone present: in the gallery, standing by a work, or a crew that has arrived, in several languages.
     String.raw`\b(i'?m|we'?re|i am|we are) (in|at) (the|your|ur) (gallery|space|shop|booth|stand|front desk|showroom|(front|back|viewing|main|project|first) room)\b|\b(standing|sitting|waiting|stood) (by|next to|with|beside|in front of)\b[^.?!]{0,40}\bnow\b|\b(shipper|courier|driver|van|truck|handlers?|technicians?|installers?|crew|movers?|art handlers)( is| are|'s|'re)? (here|arrived|outside|downstairs)\b|\b(è arrivato|sono arrivati|aspetta la firma|sta aspettando|stiamo aspettando|está esperando|estamos esperando|ha llegado|est arrivé|attend (en bas|devant|dehors|la signature)|wartet (unten|draußen|vor)|ist jetzt da)\b`,
@@ -282,7 +298,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "today",
     3,
     SAME_DAY,
-    String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
+    String.raw`(?<!\b(have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
     String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche|domani|demain|mañana|amanhã)\b|(?<!guten )\bmorgen\b|\b(today|tonight)'s\b`,
   ),
   ...cue(
@@ -307,7 +323,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b((consider|review|look at) my (work|portfolio|practice|paintings)|(future|upcoming) (exhibition|show)s?|exhibit my|show my work|take me off|portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
+    String.raw`\b((consider|review|look at) my (work|portfolio|practice|paintings)|(future|upcoming) (exhibition|show)s?|exhibit my|show my work|take me off|portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry|urgency)|not in (a|any) (rush|hurry)|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
   ),
 ];
 
@@ -405,7 +421,7 @@ const ASKING_CLAUSE = 1.5;
 const TELLING_CLAUSE = 0.6;
 
 /** Sum of a value's cue weights: overlapping phrases once, with diminishing returns past the first. */
-function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true): number {
+function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true, additive = false): number {
   const kept: Hit<T>[] = [];
   for (const h of hits
     .filter((x) => x.to === to && !x.negated)
@@ -415,7 +431,7 @@ function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true): num
   const anyAsks = weighAsks && hits.some((h) => h.asks && !h.negated);
   const factor = (h: Hit<T>) => (!anyAsks ? 1 : h.asks ? ASKING_CLAUSE : TELLING_CLAUSE);
   const weights = kept.map((h) => h.weight * factor(h)).sort((a, b) => b - a);
-  return weights.reduce((sum, w, i) => sum + w / (i + 1), 0);
+  return weights.reduce((sum, w, i) => sum + (additive ? w : w / (i + 1)), 0);
 }
 
 function softmax<T extends string>(values: readonly T[], scores: Record<T, number>, sharpness: number) {
@@ -554,8 +570,8 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
   for (const intent of INTENTS) {
     const subjectWeight = isReplySubject ? REPLY_SUBJECT_WEIGHT : SUBJECT_WEIGHT;
     scores[intent] =
-      // Spam is a property of the whole message, not of one request in it.
-      scoreOf(hits, intent, intent !== "spam") +
+      // Spam is a property of the whole message, not of one request in it: its marks add up.
+      scoreOf(hits, intent, intent !== "spam", intent === "spam") +
       subjectWeight * scoreOf(subjectHits, intent) +
       chased.reduce((sum, h) => sum + CHASED_WEIGHT * scoreOf(h, intent), 0);
   }
@@ -629,6 +645,9 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     uScores.today += uScores.now;
     uScores.now = 0;
     signals.push("the sender is still on the way");
+  } else if (uScores.now >= 4) {
+    // Someone present and waiting outranks any same-day wording in the same message.
+    uScores.now += uScores.today;
   }
   if (spamOrAuto) {
     uScores.now = 0;

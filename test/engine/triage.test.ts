@@ -152,6 +152,31 @@ describe("judgeTriage: precedence between several asks", () => {
     ).toBe("press");
   });
 
+  it("matches words that begin or end with letters beyond ASCII", () => {
+    const j = judge(
+      "I'm compiling the catalogue raisonné and would be grateful for records of works sold in the 1990s.",
+    );
+    expect(j.intent).toBe("press");
+    expect(judge("Ist meine Überweisung angekommen?").intent).toBe("invoice_payment");
+  });
+
+  it("several weak marks of bulk mail add up to spam", () => {
+    const j = judge(
+      "Dear customer, your payment failed. Act within 12 hours at parcel-help-desk.net to avoid return.",
+    );
+    expect(j.intent).toBe("spam");
+  });
+
+  it("settling on a named work is buying, and its payment question is a step of it", () => {
+    expect(judge("OK, let's go with Shore III at £3,400. Card or transfer?").intent).toBe("purchase_inquiry");
+    expect(judge("Decidimos ficar com a pintura pequena! Como fazemos o pagamento?").intent).toBe(
+      "purchase_inquiry",
+    );
+    expect(judge("Wij willen graag de kleine heron kopen. Kunt u de factuur sturen?").intent).toBe(
+      "purchase_inquiry",
+    );
+  });
+
   it("cold service pitches and payment-mule job offers read as spam", () => {
     expect(
       judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
@@ -252,6 +277,12 @@ describe("judgeTriage: thread, channel and urgency", () => {
     expect(judge("Driver here, stuck in traffic, will be 40 min late for the pickup", "sms").urgency).toBe(
       "today",
     );
+  });
+
+  it("someone present and waiting is now even when the message also says today", () => {
+    expect(
+      judge("at ur booth now w/ my wife, she loves the heron, can we do it today?", "whatsapp").urgency,
+    ).toBe("now");
   });
 
   it("someone waiting downstairs is now", () => {
