@@ -177,6 +177,22 @@ describe("judgeTriage: precedence between several asks", () => {
     );
   });
 
+  it("holding an event is no hold on a work; a shipping consignment number is no seller", () => {
+    expect(judge("Could we hold a small book launch in the gallery one evening?").intent).toBe("other");
+    const j = judgeTriage({
+      channel: "email",
+      timeZone: null,
+      messages: [
+        inbound(
+          "Your shipment is delayed by 48 hours. New ETA Thursday.",
+          at("2T11:00:00"),
+          "Delay – consignment 55102",
+        ),
+      ],
+    });
+    expect(j.intent).toBe("logistics");
+  });
+
   it("cold service pitches and payment-mule job offers read as spam", () => {
     expect(
       judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
@@ -283,6 +299,13 @@ describe("judgeTriage: thread, channel and urgency", () => {
     expect(
       judge("at ur booth now w/ my wife, she loves the heron, can we do it today?", "whatsapp").urgency,
     ).toBe("now");
+  });
+
+  it("a place told in the past is no one waiting there now", () => {
+    const j = judge(
+      "I was made to feel unwelcome by the man at the front desk today. Not how I expect to be treated.",
+    );
+    expect(j.urgency).not.toBe("now");
   });
 
   it("someone waiting downstairs is now", () => {
