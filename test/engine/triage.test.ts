@@ -193,6 +193,24 @@ describe("judgeTriage: precedence between several asks", () => {
     expect(j.intent).toBe("logistics");
   });
 
+  it("a hold or an offer in the message puts its invoice and collection after it", () => {
+    expect(
+      judge(
+        "Could you hold the heron until Friday? Then please send the invoice and we'll arrange collection.",
+      ).intent,
+    ).toBe("purchase_inquiry");
+    expect(
+      judge("Good news – the committee approved the heron. Please send the invoice to our finance team.")
+        .intent,
+    ).toBe("purchase_inquiry");
+  });
+
+  it("mail that reached the wrong person is other, whatever it mentions", () => {
+    expect(
+      judge("I received your invoice but I've never bought anything from you, wrong address I think.").intent,
+    ).toBe("other");
+  });
+
   it("cold service pitches and payment-mule job offers read as spam", () => {
     expect(
       judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
@@ -306,6 +324,11 @@ describe("judgeTriage: thread, channel and urgency", () => {
       "I was made to feel unwelcome by the man at the front desk today. Not how I expect to be treated.",
     );
     expect(j.urgency).not.toBe("now");
+  });
+
+  it("a same-day word in the request outweighs a weekday told around it", () => {
+    const j = judge("The board releases funds on Thursday. Could you send the proforma invoice today?");
+    expect(j.urgency).toBe("today");
   });
 
   it("someone waiting downstairs is now", () => {
