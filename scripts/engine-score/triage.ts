@@ -52,6 +52,7 @@ const BLIND_ROUNDS = [
   { cases: "msg-863..922", intent: 0.767, urgency: 0.767, reply: 0.867, escalationF1: 0.8 },
   { cases: "msg-923..982", intent: 0.617, urgency: 0.65, reply: 0.917, escalationF1: 1 },
   { cases: "msg-983..1042", intent: 0.683, urgency: 0.8, reply: 0.917, escalationF1: 0.857 },
+  { cases: "msg-1043..1102", intent: 0.75, urgency: 0.8, reply: 0.917, escalationF1: 0.667 },
 ] as const;
 
 function blindHistory(key: "intent" | "urgency" | "reply" | "escalationF1"): string {
