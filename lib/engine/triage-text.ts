@@ -62,7 +62,7 @@ const CLOSING =
 
 /** Request forms that make a sentence an ask even without a question mark. */
 const ASK_FORMS =
-  /\b(could you|can you|would you|will you|can u|could u|(?<!yes )(pls|please)(?! (give|find|note|see|feel)\b)|let me know|lmk|kindly|(i|we)('d| would) (like|love) (to (know|ask|see|have|book|arrange|reserve|receive|get|confirm|check)|(for )?(you|the gallery) to|a |an |the |some )|(i|we)('d| would) (be grateful|appreciate)|(^|\s)would appreciate|need (to know|you to)|send me|tell me|(please|kindly|you) confirm|confirm (the|that|if|whether|receipt)|pourriez-vous|pouvez-vous|merci de|können sie|könnten sie|bitte|potete|potresti|mi confermi|me confirmas|podrían|puede)\b/i;
+  /\b(could you|can you|would you|will you|can u|could u|(?<!yes )(pls|please)(?! (give|find|note|see|feel)\b)|let me know|lmk|kindly|(i|we)('d| would) (like|love) (to (know|ask|see|have|book|arrange|reserve|receive|get|confirm|check|buy|purchase|acquire|proceed|sell|consign|offer|hold|come|bring|visit|order|interview|feature|include|borrow|discuss|talk|speak|meet|make|move|put|go)|(for )?(you|the gallery) to|a |an |the |some )|(i|we)('d| would) (be grateful|appreciate)|(^|\s)would appreciate|need (to know|you to)|if you('d| would| could) (consider|have a look|take a look)|(attach|enclose)(ed)? (is )?my (cv|résumé|resume|application)|if (that'?s|it'?s|this is) (ok|okay|alright|all right|fine)|send me|tell me|(please|kindly|you) confirm|confirm (the|that|if|whether|receipt)|pourriez-vous|pouvez-vous|merci de|können sie|könnten sie|bitte|potete|potresti|mi confermi|me confirmas|podrían|puede)\b/i;
 
 /** The sender's new text of a message body, with quoted history and signature blanked out. */
 export function judgedText(body: string): JudgedText {
@@ -163,6 +163,8 @@ function sentencesOf(text: string): TextSentence[] {
 const NEGATOR =
   /^(not|no|never|n't|nothing|neither|nor|without|don't|dont|doesn't|won't|can't|cannot|isn't|aren't|nicht|kein|keine|nie|pas|jamais|non|nessun|nessuno|nunca|ni)$/i;
 
+const SUBJECT = /^(i|we|he|she|they)$/i;
+
 const CLAUSE_BREAK = /^([,;:.!?]|but|aber|mais|ma|pero|and|so)$/i;
 
 /** Whether the phrase at [start, end) lies in a negation's scope within its clause. */
@@ -172,6 +174,9 @@ export function isNegated(sentences: TextSentence[], start: number, end: number)
   const inside = sentence.tokens.filter((t) => t.start >= start && t.end <= end);
   // A negator inside the phrase itself ("I'm not in a position to buy it").
   if (inside.some((t) => NEGATOR.test(t.text))) return true;
+  // English negates after the subject ("I won't buy"): a phrase opening with its subject is negated only from
+  // inside, and a negator before it ("if it's not here today I'll buy") belongs to an earlier clause.
+  if (SUBJECT.test(inside[0]?.text ?? "")) return false;
   const winkFlags = inside.length > 0 && inside.every((t) => t.negated);
   // wink's scope runs to the next punctuation; a chat line rarely has any, so the negator must also be near:
   // within six tokens before the phrase (four when wink did not flag it), with no clause break in between.
@@ -180,7 +185,7 @@ export function isNegated(sentences: TextSentence[], start: number, end: number)
     const t = before[i];
     if (t === undefined) break;
     if (CLAUSE_BREAK.test(t.text) || !/[\p{L}\p{N}']/u.test(t.text)) return false;
-    if (NEGATOR.test(t.text)) return true;
+    if (NEGATOR.test(t.text)) return !/^(if|or|whether)$/i.test(before[i - 1]?.text ?? "");
   }
   return false;
 }

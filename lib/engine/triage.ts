@@ -38,8 +38,18 @@ interface Cue<T extends string> {
   negatable: boolean;
 }
 
+/** Word edges that know letters beyond ASCII: JavaScript's \b sees "é" or "ü" as a non-letter, so "raisonné\b"
+ * or "\bÜberweisung" would never match. A \b before a word's first character becomes "no letter before",
+ * any other "no letter after" (one-sided lookarounds keep the patterns fast). */
+const LETTER = String.raw`[\p{L}\p{N}_]`;
+const unicodeEdges = (pattern: string) =>
+  pattern.replace(
+    /(?<!\\)\\b(?=((?:\((?!\?)|\(\?:|\(\?<[!=]|\[(?!\^)|\\[pdwu$.+]|[\p{L}\p{N}'$€£])?))/gu,
+    (_m, next: string) => (next ? `(?<!${LETTER})` : `(?!${LETTER})`),
+  );
+
 const cue = <T extends string>(to: T, weight: number, effect: string, ...patterns: string[]): Cue<T>[] =>
-  patterns.map((p) => ({ to, weight, effect, negatable: false, re: new RegExp(p, "giu") }));
+  patterns.map((p) => ({ to, weight, effect, negatable: false, re: new RegExp(unicodeEdges(p), "giu") }));
 
 /** The same, for cues a negation cancels. */
 const negatableCue = <T extends string>(
@@ -64,8 +74,8 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\b(i|we)('ll| will| would like to| want to|'d like to| wish to)? (take|buy|purchase|acquire|secure) (it|them|both|the|this|that|no\.?|edition|one|these|those)\b(?! (to|back|away|elsewhere)\b)`,
     String.raw`\b(i|we)('d| would) like to (buy|purchase|acquire|go ahead|proceed)\b|\bproceed with (the|it|this|that|our)\b`,
     String.raw`\b(want|wish|would like|looking|ready|keen) to (buy|purchase|acquire|secure|commit)\b`,
-    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! (with|in)\b)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b|\bshake (hands|on it)\b|\b(we|i)('d| would) love to have (it|them)\b|\b(we'?re|i'?m) in[.!]|\b(cash|card) for the\b|\bcome home with (us|me)\b|\b(can|could) (we|i) sign\b|\bmake (that|it) happen\b`,
-    String.raw`\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
+    String.raw`\blet'?s do it\b|\bgo ahead\b|\bwe have a deal\b|\bdeal\b(?! (with|in)\b)|\b(it'?s|is) (mine|ours)\b|\bsold to (me|us)\b|\bmark (it|them) (as )?sold\b|\bshake (hands|on it)\b|\b(we|i)('d| would) love to have (it|them)\b|\b(we'?re|i'?m) in[.!]|\b(cash|card) for the\b|\b(come|coming|comes|go|going) home with (us|me)\b|\bdecision made\b|\b(committee|board|trustees|client) (has |have )?(approved|signed off|agreed)\b|\b(can|could) (we|i) sign\b|\bmake (that|it) happen\b`,
+    String.raw`\b(we|i)('d| would) (like|love|take) (it|them|both)\b(?! (to|if|when|for)\b)|\b(we|i)('d| would) (like|love) to (have|own|take) (it|them|both|the|this|that)\b|\b(and|we|i|we'?d|i'?d) (want|need|love) (it|them|both)\b(?! (to|if|when|for|back|returned|delivered|sent)\b)|\b(prepared|willing|happy|able|ready) to (pay|offer|go to) [€£$]?\s?\d|\bpay [€£$]\s?\d[\d,.]*\s?k?\s+for\b|\b(i'?m|we'?re) in\s*(?=[.!…]|$|\p{Extended_Pictographic})|\b(we|i)('ll| will| shall) have (it|them|both|the|this|that)\b(?![^.?!]{0,30}\b(ready|done|delivered|back|sent|packed|to)\b)|\bmake it official\b|\b(we|i)('ve)? (have )?decided( on)?\b|\bwe'?ve slept on it\b|\bblessing\b|\bhappy to go\b`,
     String.raw`\binterested in (acquiring|purchasing|buying)\b|\bapproved the (purchase|acquisition)\b|\bacquisition of\b`,
     String.raw`\b(i|we) (really )?(want|need|'d love) (the|that|this|both)\b(?=[^.?!]{0,30}\b${WORK}\b)`,
     String.raw`\b(confirm|approved) the (purchase|acquisition)\b|\bpurchase of\b|\btake payment\b`,
@@ -75,18 +85,39 @@ const INTENT_CUES: Cue<Intent>[] = [
     "purchase_inquiry",
     3,
     "a buying verb with the sender and a work in one clause",
-    String.raw`\b(i|we|i'?d|we'?d|i'?ll|we'?ll|us|me)\b[^.?!,;]{0,25}\b(buy|purchase|acquire|secure|take|reserve|hold|want|erwerben|kaufen|acheter|acquérir|comprare|acquistare|comprar)\b(?! (to|a look|photos?|photographs|pictures|(it|them) (to|back|away|elsewhere))\b)[^.?!,;]{0,40}\b(it|them|the|this|that|these|those|both|no\.|nos\.|das|die|den|le|la|les|il|lo|el)\b`,
+    String.raw`\b(i|we|i'?d|we'?d|i'?ll|we'?ll|us|me)\b[^.?!,;]{0,25}\b(buy|purchase|acquire|secure|take|reserve|hold|want|erwerben|kaufen|acheter|acquérir|comprare|acquistare|comprar)\b(?! (to|a look|photos?|photographs|pictures|(it|them) (to|back|away|elsewhere))\b)(?! (a|an|our|my) ([\p{L}]+ ){0,2}(event|launch|party|reception|talk|meeting|workshop|dinner|screening)\b)(?![^.?!,;]{0,40}\b(elsewhere|somewhere else)\b)[^.?!,;]{0,40}\b(it|them|the|this|that|these|those|both|no\.|nos\.|das|die|den|le|la|les|il|lo|el)\b`,
     String.raw`\b(put|set|keep|hold) [^.?!,;]{0,40}\baside\b|\byes to (the|that|this|your)\b|\b(put|place|pay|leave) (a |the )?deposit (down )?(on|for)\b|\bput a deposit down\b|\bproporre\b|\bproponer\b|\bproposer\b|\bgern erwerben\b`,
   ),
   ...negatableCue(
     "purchase_inquiry",
     2.5,
     "asks to hold or reserve a work, or makes an offer",
-    String.raw`\b(hold|reserve|reservation|reserving|first (right of )?refusal|on hold for (me|us)|keep (it|them) (aside|for (me|us))|(put|set) (it|them) aside)\b`,
+    String.raw`(?<!(?<!\b(can|could|would|will|pls|please|kindly) )\b(you|they|we|i) |\bon )\bhold\b(?! (a|an|our|my) ([\p{L}]+ ){0,2}(event|launch|party|reception|talk|meeting|workshop|dinner|screening|class|session)\b| the line\b| on (a )?(sec|second|minute|moment)\b| on[.!,])|\b(reserve|reservation|reserving|first (right of )?refusal|on hold for (me|us)|keep (it|them) (aside|for (me|us))|(put|set) (it|them) aside)\b`,
     String.raw`\b(make|submit|submitting) an offer\b|\boffer (of|for)\b|\bcounter[- ]?offer\b|\bwould (you|u|the artist) (take|accept|consider|do) \d|\bwould (you|u|the artist) (take|accept|consider)\b(?! (a look|me|us|it|my|our))|\bis [€£$]?\s?\d[\d,.]*\s?k?\s?(€|eur|gbp|usd)? ?possible\b`,
     String.raw`\b(put|place) (down )?a deposit\b|\bdeposit on\b|\bpay (for it )?now\b|\bcan pay now\b|\bpay for (the|it|this|that)\b`,
-    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b|\b\d+([.,]\d+)?\s?k? (final|and we)\b|\b(go|going) to \d`,
+    String.raw`\bdiscount if (we|i) buy\b|\bfor both\b|\bcash buyer\b|\bif (yes|so),? (it'?s|i'?ll|we'?ll)\b|\b\d+([.,]\d+)?\s?k? final\b|\b(go|going) to \d`,
     String.raw`\breservierung\b|\bréserv(er|ation)\b|\bprenot(are|azione)\b|\breserv(ar|a)\b|\b(vous|te|le) propos(ons|e)\b|\bproposition\b|\bangebot\b|\bofferta\b|\boferta\b|\boffre\b|\bzurücklegen\b|\breservieren\b|\btenere da parte\b|\briservar\w*\b|\bapart(ar|ármelo|ármela)\b`,
+  ),
+  // Whoever the buyer is (I, my client, the board, the Foundation), a will to acquire or an amount put on a
+  // work moves towards buying it.
+  ...negatableCue(
+    "purchase_inquiry",
+    3,
+    "a buyer, or someone buying for one, moves to acquire",
+    String.raw`\b(will|shall|'ll|pleased to|happy to|agreed to|decided to) (acquire|purchase)\b|\b(move|go|moving|going) (forward|ahead)\b|\bput forward\b|\b(my|our) client (would like|wants|wishes|is keen|is ready|has decided)\b|\bon behalf of (my|our) client\b[^.?!]{0,60}\b(offer|acquire|buy|purchase|take|[€£$]\s?\d)`,
+    String.raw`(?<!\b(balance|payment|deposit|invoice|total|transfer|remainder|rest) of )[€£$]\s?\d[\d,.]*\s?k?\s+for (the|your|this|that|both)\b|\b\d[\d,.]*\s?k?\s?(€|eur|euros|gbp|pounds|usd|dollars) for (the|your|this|that|both)\b|\b(can|could|would|will) (you|u) do \d|\bdon'?t let (it|them|the [\p{L}]+|that [\p{L}]+) go\b|\b(grab|snap (it|them) up)\b|\bwe'?ll close\b|\band we close\b`,
+  ),
+  ...negatableCue(
+    "purchase_inquiry",
+    3,
+    "settles on a named work, or commits in another language",
+    String.raw`\b(proceed|go|going|settle|settled|decided) (ahead )?(with|for|on) (['"‘“«]|the (little |small |big |large )?${WORK}\b)|\blet'?s go (with|for)\b|\b(client|we|i) confirms? (['"‘“«]|the (purchase|acquisition|sale)|(both|the two|all))|\b(ficar|ficamos|fico) com\b|\bdecidimos\b|\b(wij|we|ik) (willen|wil) (graag )?[^.?!]{0,40}\bkopen\b|\baankoop\b|\b(mettre|poser) une option\b|\boption (sur|auf|su|on) (le|la|les|das|die|den|il|the)\b|\bopzione\b|\breserveren\b`,
+  ),
+  ...negatableCue(
+    "purchase_inquiry",
+    2.5,
+    "someone else wants a work",
+    String.raw`\b(wants|is after|has fallen for|has decided on|is keen on|loves) (the|both|those|these|that|this|two|three|all|one of)\b(?![^.?!,]{0,25}\b(invoice|receipt|details|address|report|images?|photos?|dates|list|prices?|number|credit|catalogue|information|info)\b)`,
   ),
   ...cue(
     "purchase_inquiry",
@@ -98,17 +129,17 @@ const INTENT_CUES: Cue<Intent>[] = [
     "price_request",
     2.5,
     "asks a price",
-    String.raw`\bhow much\b|\bprice (list|range|of|on|for|point)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b|\basking (price|for)\b|\bwhat (are )?you('re| are)? asking\b`,
-    String.raw`\b(the |its )?prices?\b\??|\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\b(priced|listed) at\b|\bprice band\b|\bquote (for|on) (the|a|this)\b`,
-    String.raw`\bprix\b|\btarifs?\b|\bcombien\b|\bpreis(e|liste)?\b|\bkoste[tn]\b|\bquanto (costa|viene)\b|\bprezz[oi]\b|\bcosto\b|\bprecios?\b|\bcuánto\b|\bcuesta\b|\bquanto custa\b|\bpreço\b`,
+    String.raw`\bhow much\b|\bprice (list|range|of|on|for|point)\b|\bpricing\b|\bwhat('s| is| are| would)? (the )?(price|cost)s?\b|\basking price\b|\bcheap(er|est)?\b|\b(less|least|most|more) expensive\b|\baffordable\b|\bwhat\b[^.?!]{0,30}\basking for\b|\bwhat (are )?you('re| are)? asking\b`,
+    String.raw`\b(the |its )?prices?\b\??|(?<!\b(at|on) (your|our|my|their|the gallery'?s) )\bcosts?\b|\b(sell|go|going|selling) for\b|\bthe damage\b|\bballpark\b|\bbudget\b|\b(priced|listed) at\b|\bprice band\b|\bquote (for|on) (the|a|this)\b`,
+    String.raw`\bprix\b|\btarifs?\b|\bcombien\b|\bpreis(e|liste)?\b|\bkostet\b|\bwas kosten\b|\bquanto (costa|viene)\b|\bprezz[oi]\b|\bcosto\b|\bprecios?\b|\bcuánto\b|\bcuesta\b|\bquanto custa\b|\bpreço\b|\bo valor d[aoe]\b|\bwat kost\b|\bprijs\b|\bprijzen\b`,
   ),
   ...cue(
     "availability",
     2.5,
     "asks whether a work is available",
-    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\bstill in\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
-    String.raw`\bunsold\b|\b(any|anything)( of [^.?!]{1,30})? (left|remaining)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
-    String.raw`\bdisponible\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
+    String.raw`\b(still )?(available|avail)\b|\bstill (there|up|open|have|free|for sale|on offer|going|with you|in stock|on the wall)\b|\bhas it sold\b|\bstill got\b|\bstill in\b|\b(sold|gone|spoken for|taken)( yet| out| already)?\b(?! (for|at|in|to|by|through|last|years|over) )|\bfor sale\b|\bon offer\b|\bin stock\b|\bon the market\b|\bfound a (home|buyer)\b`,
+    String.raw`\bstil+ (there|here|around|avail\w*|for sale|got|have|up)\b|\bunsold\b|\b(any|anything)\b[^.?!]{0,40}\b(left|remaining)\b|\b(fully|all) (placed|sold|allocated)\b|\bdo you (still |currently )?have (any|anything)\b|\bremaining edition\b`,
+    String.raw`\bdisponible\b(?! pour un)|\bnoch (exemplare|abzüge|arbeiten|welche|verfügbar)\b|\b(exemplare|abzüge) (übrig|verfügbar)\b|\bquedan? (ejemplares|copias)\b|\bil en reste\b|\breste-t-il\b|\b(noch )?zu erwerben\b|\bnoch erhältlich\b|\brestano\b|\bne avete ancora\b|\bdisponível\b|\bainda (está|tem|há)\b|\bverkauft\b|\berhältlich\b|\bnoch (bei ihnen|vorhanden|zu haben|im angebot)\b|\bbeschikbaar\b|\bverkocht\b|\bnog (te koop|beschikbaar)\b|\bin vendita\b|\ben venta\b|\bà venda\b|\bà vendre\b|\bvendu\b|\bvenduto\b|\bvendid[oa]\b|\bverfügbar\b|\bnoch da\b|\bdisponibil[ei]\b|\bquedan?\b|\btodav[ií]a\b|\bnoch zu haben\b|\bencore\b|\bancora\b|\bsigue\b`,
   ),
   ...cue(
     "logistics",
@@ -116,22 +147,22 @@ const INTENT_CUES: Cue<Intent>[] = [
     "arranges shipping, delivery, installation or storage",
     String.raw`\b(ship|shipping|shipped|shipper|freight|courier|crat(e|es|ing)|pack(ed|ing)?|pick[- ]?up|collect(ion|ing)?|delivery|deliver(ed)?|tracking( number)?|handlers?)\b`,
     String.raw`\b(truck|van|driver|loading (bay|door)|service lift|lift|step-free|storage|store|warehouse|in transit)\b`,
-    String.raw`\b(install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
-    String.raw`\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
+    String.raw`\b(height|ceiling|eye level|centre line|arrived (damaged|broken|cracked|with)|(cracked|split|dented|scratched|broken) (in transit|on arrival)|install(ation|ers?|ing)?|hang(ing)?|hanging height|anchors|brackets|fixings?|wall|plinth|condition report|loan return|travel frame)\b`,
+    String.raw`\b(parcel|package|shipment|delayed|eta|(needs?|requires?) (a )?signature|sign for|fedex|dhl|ups|tnt|dpd|royal mail|drop(ping)? off|lagern|einlagerung|lagerung|stockage|stoccaggio|almacenaje|opslag|shuttle|nail[- ]to[- ]nail|insurers?|leaves? (your|the|our) premises|book (the|a) slot|ophalen|afhalen|verzenden|bezorgen|abholen|versand|versenden|enviar|recoger|retirer|expédi\w+|ritir\w+|loan agreement|lender'?s?|loan form|courier to accompany|couriered|insurance value|wall to wall)\b|\bil corriere\b|\bcorriere espresso\b|\bcassa\b|\bconsegna\b|\bimballaggio\b|\bspedire\b|\bverzending\b|\bbezorging\b|\blieferung\b|\bliefern\b|\blivraison\b|\bretour\b|\bemballage\b|\bspedizione\b|\benvío\b|\btransporte?\b|\btrasporto\b`,
   ),
   ...cue(
     "logistics",
     3,
     "customs and export formalities",
-    String.raw`\b(customs|carnet|export licen[cs]e|export|temporary import|eori|cites)\b`,
+    String.raw`\b(customs|carnet|export licen[cs]e|export|temporary import|eori|cites|import (vat|duty|duties|tax(es)?)|duties)\b`,
   ),
   ...negatableCue(
     "consignment",
     3.5,
     "wants the gallery to sell a work for them",
-    String.raw`\bconsign(ment|ing)?\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\b(ask|want|like|need|get) you to sell\b|\bfind (a )?buyers? for\b|\boffer(ing)? it to (your )?clients\b|\bsale or return\b|\bponer a la venta\b|\bverkaufen lassen\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
+    String.raw`\bconsign(ment|ing)?\b(?! ?(#|no\b|number|ref|note|\d))|\bresell\w* [^.?!]{0,30}\bfor (clients|me|us|owners|collectors|people)\b|\bresale service\b|\bresell (mine|it|ours|my|our)\b|\bsell (it|them|mine|ours) (for|on for|on) (me|us)\b|\bsell it on\b|\bfind (it|them) a (new )?(buyer|home)\b|\bsay goodbye to\b|\b(ask|want|like|need|get) you to sell\b|\bfind (a )?buyers? for\b|\boffer(ing)? it to (your )?clients\b|\bsale or return\b|\bponer a la venta\b|\bverkaufen lassen\b|\bsecondary market\b|(?<!\byou\b[^.?!,;]{0,20})\b(want|like|hoping|decided|going|need) to sell\b|(?<!\byou\b[^.?!,;]{0,20})\bto sell (the|my|our|a|an|it|them|this|that)\b|\byou'?d sell\b|\bzum verkauf\b|\banvertrauen\b|\b(i|we) have [^.?!]{0,60}\bto sell\b|\bletting go of\b|\bpart with\b|\bplace (it|them) with\b|\boffload\b|\bsell (their|his|her)\b|\b(handle|handling) (it|the sale|their sale)\b`,
     String.raw`\bsell(ing)? (mine|my|our)\b|\b(i|we)('d| would| want| wish| may| might| am| are|'m|'re)?( want| like| looking| thinking( of)?| hoping)?( to)? (sell|selling)\b|\b(like|want|need) you to sell\b|\bhave you sell\b|\bhandling the sale\b|\bfrom my collection\b|\bsell [^.?!]{0,40}\b(through|via) (you|your|the gallery)\b|\b(would|could|will) (you|the gallery) (sell|take [^.?!]{0,20}to sell)\b`,
-    String.raw`\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
+    String.raw`\bsell [^.?!]{0,30}\bon (my|our|his|her|their) behalf\b|\b(whether|considering|thinking about whether) to sell\b|\b(gallery|you) (might|would|could|will) take (it |them )?on\b|\btake (it|them|this|that|the [\p{L}]+|some|a selection|[\p{L}]+ of them) on\b(?! (tour|loan|a)\b)|\b(taking|take) (it|them|a selection|some|some of them|the [\p{L}]+) to sell\b|\bto sell\?|\b(agree|discuss) (the )?terms (for|of) (the )?sale\b|\bsell(ing)? (it|them|this|my|our)\b[^.?!]{0,30}\b(through|via|with) (you|your|a|the) (gallery|dealer)\b|\b(i|we) (own|inherited|have owned)\b[^.?!]{0,100}\b(sell|selling|sale|auction)\b|\b(place|placing) (it|them|this|the [\p{L}]+) (for (me|us)|with a (buyer|collector))\b|\bpart ways with\b|\bverkopen\b|\bconsignatie\b|\baffidar\w* la vendita\b|\bin conto vendita\b|\bdépôts?-ventes?\b|\bje souhaite vendre\b|\bmettre en vente\b|\bconfier\b|\bpour la vente\b|\bvender su\b|\bencargarse\b|(?<!à )\bvendre\b|\bestimer\b|\bconto vendita\b|\bverkaufen\b|\bin kommission\b|\bvorrei vendere\b|\bvendere\b|\bquiero vender\b|\bvender(la|lo)?\b|\bvend(an|er)(la|lo|me)\b|\bme la podr[ií]an vender\b`,
   ),
   ...cue(
     "consignment",
@@ -150,16 +181,16 @@ const INTENT_CUES: Cue<Intent>[] = [
     3,
     "a journalist's or publication's request",
     String.raw`\b(journalist|reporter|editor|critic|column|columnist|article|interview|quote from|a quote|a comment from|comment (for|from) the gallery|on the record|fact[- ]?check(ing)?|podcast|documentary|radio|filming|film crew|photographer|photo shoot|shoot|review copy|press (preview|release|team|image)|picture desk|editorial|image rights|copy is due)\b`,
-    String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
-    String.raw`\b(writing|preparing|filing|reviewing) (a|an|the|it)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bnews (crew|team|desk)\b|\b(sky|bbc|itv|cnn|abc|cbs|nbc) news\b|\bwith the camera\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
-    String.raw`\bpressebild\b|\bredaktionsschluss\b|\bbericht\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
+    String.raw`\b(magazine|newspaper|the art newspaper|artnet|frieze|artforum|apollo|art monthly|artreview|guardian|the times|bbc|the (evening )?standard|time out|monopol|corriere della sera|from corriere|faz|die zeit|publication|the [\p{L}]+ (times|post|journal|herald|gazette|tribune)|financial times|channel \d|(tv|film|camera|news) crew|crew here|press kit|(tomorrow'?s|today'?s|the morning|the weekend) (paper|edition)|repubblica|le monde|figaro|spiegel|el país|vogue|elle decoration|wallpaper|monograph|catalogue raisonné|publishing)\b`,
+    String.raw`\b(writing|preparing|filing|reviewing|editing) (a|an|the|it|my|our)\b|\bchecking (a|the|my|our) (piece|story|article|facts|feature)\b|\b(piece|story|article|feature|interview) (is )?(running|runs|going out|out on|published)\b|\bfor (the|a|our|my) (piece|story|article|issue|review|feature|guide)\b|\b(a|the|my|our) book (on|about)\b|\bediting a book\b|\bfeature\b|\blistings?\b|\blist "|\breproduce\b|\bcredit line\b|\bhigh[- ]res\b|\bcaptions?\b|\bgo to print\b|\bfiling\b|\breviewing\b|\brunning a piece\b|\bpress images?\b|\bnews (crew|team|desk)\b|\b(sky|bbc|itv|cnn|abc|cbs|nbc) news\b|\bwith the camera\b|\bzeitung\b|\bartikel\b|\bblog\b|\bquote you\b|\b(i'?d|we'?d) like to review\b|\b(two|a few) lines\b|\bla mostra\b|\bl'exposition\b`,
+    String.raw`\b(scrivo|écris|schreibe|escribo) (per|pour|für|para)\b|\b(comunicato stampa|rubrica|communiqué de presse|pressemitteilung|nota de prensa)\b|\bgoing live\b|\boff the record\b|\bmarket report\b|\bbefore we publish\b|\bis it correct that\b|\bpresse ?(fotos?|bilder?|photos?)\b|\b(running|doing|writing|working on|filing) a (story|piece|feature|column)\b|\bcatalogue raisonné\b|\b(give|send) us a (line|quote|comment)\b|\bphotograph(ing)? (the|your) (installation|show|exhibition|hang)\b|\bgiornale\b|\b(alta risoluzione|haute (définition|résolution)|hochauflösend\w*|alta resolución)\b|\bpressebild\b|\bredaktionsschluss\b|\bjournaliste\b|\bperiodista\b|\bjournalist\b|\bentretien\b|\breportage\b|\breportaje\b|\bdemande presse\b|\bvisuels\b|\bcommuniqué\b|\bintervista\b|\bentrevista\b|\bil pezzo\b|\barticolo\b|\bperiodista\b|\bgiornalista\b`,
   ),
   ...cue(
     "event_rsvp",
     3,
     "answers or asks about an invitation",
-    String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|(will|we'?ll) (both |all )?be there|tentative:|on the list|late view|space at|can'?t make it|(delighted|happy|love) to (attend|come)|attend|decline[ds]?|(i'?ll|we'?ll|i will|we will) come|bring (two |a |my )?(friend|friends|guests?|clients?|partner|kids|children))\b|\b(accepted|declined|tentative):`,
-    String.raw`\b(opening|private view|vernissage|preview( slot| evening)?|dinner|breakfast|lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
+    String.raw`\b(invitation|invite|invited|e-?vite|rsvp|save the date|guest list|\+1|plus one|count me in|we'?ll be there|i'?ll be there|(will|we'?ll) (both |all )?be there|tentative:|on the list|late view|space at|can'?t make|try to make it|(the|this|your|tonight'?s|thursday'?s|friday'?s) event|cannot make|won'?t make it|(places|spots|tickets|seats|spaces) (for|on|at) (the|tonight|tomorrow)|walk-?through|we'?d be (two|three|four|five|six|\d)|(delighted|happy|love) to (attend|come)|attend|decline[ds]?|(i'?ll|we'?ll|i will|we will) come|bring (two |a |my )?(friend|friends|guests?|clients?|partner|kids|children))\b|\b(accepted|declined|tentative):|(?<![\w+])\+ ?1\b|\byes to (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow|the (opening|dinner|talk|preview|party|launch))\b`,
+    String.raw`\b(?<!\b(before|after|until|till) )(opening(?! (hours|hrs|times))|the (\d{1,2}(:\d\d)? ?(am|pm)? )?(tour|talk|screening|walkthrough)|private view|vernissage|preview( slot| evening)?|dinner|breakfast|(?<!\b(from|at|after|before|during|over|for|to) )lunch|reception|gala|party|drinks|soirée|screening|launch party|artist talk|the talk|talk tonight|curator'?s tour|the tour|late opening)\b`,
     String.raw`\beröffnung\b|\beinladung\b|\babendessen\b|\bkomme gern\b|\bzusage\b|\babsage\b|\bci saremo\b|\bl'invito\b|\binvito\b|\bcena\b|\bvenire\b|\bnous viendrons\b|\bl'invitation\b|\bmerci pour l'invitation\b|\bje viendrai\b|\binvitación\b|\bcena\b`,
   ),
   ...cue(
@@ -167,7 +198,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     3,
     "invoices or payment on an agreed sale",
     String.raw`\b(invoices?|inv-[\d-]+|pro ?forma|remittance|receipt|refund|iban|bank details|payment( link| schedule| run| reference)?|instal(l)?ments?|the balance|vat|resale right|swift|credit note)\b`,
-    String.raw`\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|(we'?ll|i'?ll) pay|deposit back|return (my|the) deposit|transferencia|settled?|card payment|declined|pay (half|part|the rest|in full)|money'?s? (has )?(gone|been sent))\b`,
+    String.raw`\bbalance of\b|\btransferred the (full |whole |total )?(amount|balance|payment|sum)\b|\b(full|total) amount\b|\b(balance|payment|deposit|remainder)\b[^.?!]{0,40}\b(sent|paid|transferred|wired|gone through)\b|\b(transfer(red)? done|bank transfer|pay (by|in|the|before)|will pay|(we'?ll|i'?ll) pay|deposit back|return (my|the) deposit|transferencia|settled?|card payment|declined|pay (half|part|the rest|in full)|money'?s? (has )?(gone|been sent))\b`,
     String.raw`\bfactur[ea]\b|\bfattura\b|\brechnung\b|\büberweis\p{L}*\b|\bzahlung\b|\bbonifico\b|\brata\b|\bpago\b|\bpagamento\b|\bpaiement\b|\bvirement\b|\bbetrag\b|\beingang\b`,
   ),
   ...cue(
@@ -184,7 +215,9 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bclick (here|below|the link)\b|\bverify your (account|identity)\b|\bconfirm your identity\b|\bwill be deactivated\b|\b(apple id|mailbox|account) .{0,30}(locked|quota|suspended)\b|\bpassword (expires|will expire)\b|\bif you did not authori[sz]e\b`,
     String.raw`\bcertified cheque\b|\bbank draft\b|\bwestern union\b|\bmy (shipper|mover|agent) will\b|\bat sea\b|\bgift card\b|\blottery\b|\bguaranteed\b|\bcrypto\b|\bnft\b|\binvestment club\b|\bearn(s|ing)? (up to )?(daily|\$?\d+)`,
     String.raw`\btax refund\b|\bwork(ing)? from home\b|\b(bank|payment) details have changed\b|\bfuture payments\b.{0,40}\bnew account\b|\bunpaid [^.?!]{0,30}fee\b`,
-    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\bpublication fee\b|\bbooth spaces from\b|\bcashier'?s? che(que|ck)\b|\bshipping agent will\b|\bprocessing fee\b|\b(nominated|shortlisted)\b[^.?!]{0,80}\bfee\b|\bqualified leads\b|\boutreach\b|\blogin attempt\b|\bprivate courier\b|\bbusiness proposal\b|\b\$?\d[\d.,]* million\b|\battached zip\b|\bopen the attached\b|\bto stop receiving\b|\bsecure your listing\b|\bshortlisted\b|\bwholesale\b|\bbulk discounts?\b|\breproductions from\b|\brelease your (parcel|package)\b|\brenew now\b|\bredelivery fee\b|\bwe missed you\b|\bfollowers and likes\b|\bbusiness directory\b|\blog ?in to view\b|\bhtml file\b|\bregistration fee\b|\bpassive income\b|\bdropshipping\b|\bmy assistant will send\b|\bsign in with your (email )?password\b|\b(pay|confirm|verify|click|log ?in|sign in|claim|renew|listen|secure|download|open|update)\b[^\n]{0,80}\b[\w-]+\.(com|net|info|top|ru|xyz|co|uk|io)\b|\b\d+% (a|per) (week|month|day)\b|\bselected\b[^.?!]{0,80}\b(fee|\$|€)|\b(participation|entry) fee\b|\b(increase|boost|triple) your (online |art )?sales\b|\bfree strategy\b|\b(buy|get) \d+ (five-star )?reviews\b|\bseo\b|\bpage 1 of google\b|\bhi mum\b|\b\d[\d,]* (art )?journalists\b`,
+    String.raw`\b(we|i)('ve| have)? helped \d+\+? (galleries|businesses|brands|clients|artists|dealers)\b|\b(your|the) website (isn'?t|is not|doesn'?t|does not|needs|could be)\b|\brank(ing)? (on|for|higher|first)\b|\bdear candidate\b|\b(process|processing|receive|handle) payments (from|for|on behalf)\b|\breply with your (full )?(name|bank|details|address|cv)\b|\bflexible hours\b|\bno experience (needed|required)\b|\bextra income\b|\bcollector leads\b|\b(can|may|could|shall) i send (over|you) (a|an|our|my) (short |quick |free |brief )?(video|case study|audit|proposal|deck|demo|portfolio of our)\b|\b(arrange|handle|send|use) (my|our) (own )?(shipping agent|shipper|movers?|pick-?up agent|courier agent)\b|\bcertified (check|cheque)\b`,
+    String.raw`\b(barrister|next of kin|late relative|unclaimed (inheritance|funds?))\b|\b(guest post|do-?follow|backlinks?|sponsored post)\b|\b(offshore|oil) rig\b|\bcan only pay by (bank |certified |cashier'?s )?(cheque|check|money order)\b|\breply stop\b|\bto opt out\b|\bbook a (free |quick |\d+[- ]min(ute)? )?(demo|call)\b|\bget \d+% off\b|\bqualif(y|ies) for a\b|\bno credit check\b|\bpre-?approved\b|\bapply in \d+ minutes\b|\bgift ?cards?\b|\bupdate your (card|payment|billing|bank|account) details\b|\bclick to (activate|verify|claim|confirm|view|unlock)\b|\blog ?in with your (e-?mail )?password\b|\bhi (mum|mom|dad)\b|\bthis is my new number\b|\b(account|page|profile|listing) will be (permanently )?(disabled|removed|deleted|suspended|closed)\b|\b(packages?|placements?|features?|listings?) from [€£$]\s?\d|\b(booth|stand|exhibition|participation|listing|hanging) fee\b|\b(you have been|you'?ve been) (chosen|selected|nominated)\b|\bconfirm by replying\b|\b(guaranteed|\d+%) roi\b`,
     String.raw`\bi need you to process a wire\b|\bcould not be delivered\b.{0,60}\bhttps?://|\bhttps?://[\w.-]+\.(top|ru|info|xyz|co)/`,
   ),
   ...cue(
@@ -192,13 +225,37 @@ const INTENT_CUES: Cue<Intent>[] = [
     2,
     "mass-mail wording or a link with a call to act",
     String.raw`\bdear (customer|valued customer|sir|sir/madam|artist/gallery|gallery owner|beneficiary)\b|\b(hi|hello) dear\b|\bgood day sir\b|\boffer valid\b|\breply for (details|our catalogue|more)\b|\b(duty|fee) of [€£$]\s?\d|\bunpaid\b|\boverdue\b|\bsuspended\b|\bgreetings\b|\bdear client\b|\bdear friend\b|\bwithin \d+ hours\b|\bexpires? in \d+ hours\b|\bbook a free call\b|\bworth a quick chat\b|\boverseas on business\b|\bcheque\b|\bdomain\b|\blegal action\b|\bfinal notice\b|\bshared a (file|document)\b|\bfinancial analyst\b|\bgold trading\b|\bpay (securely|£|\$|€)|\bcongratulations\b.{0,40}\b(won|selected|reward)\b|\byou have been selected\b`,
-    String.raw`\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
+    String.raw`\bcame across your (gallery|website|page|profile)\b|\bpictures and prices\b|\b(my|our) new (home|house|apartment|office|villa) in\b|\b(some|a few) (artworks|art works|pieces) (for|from)\b|\b(pay|buy|order|act|call|register|claim) (now|today|immediately)\b|\bkeep (your |same )?password\b|\b[a-z]+-[a-z-]+\.(com|net|info|top|ru|xyz|co|uk)\b`,
   ),
   ...cue(
     "other",
     4,
     "thanks for an evening that has passed",
     String.raw`\bthank(s| you)( so much)? for (the|a|your|such a) ([\p{L}]+ ){0,2}(evening|night|drinks|dinner|opening|party|time|visit|tour)\b`,
+  ),
+  ...cue(
+    "other",
+    3.5,
+    "lost property",
+    String.raw`\b(did|has|have) (anyone|someone|somebody|you|your (team|staff)) (find|found|hand(ed)? in|pick(ed)? up|come across|seen?)\b|\b(left|lost|dropped|forgot|mislaid) (my|a|her|his|our|the) [\p{L}]+( [\p{L}]+)? (at|after|during|in|on)\b|\blost property\b`,
+  ),
+  ...cue(
+    "other",
+    3.5,
+    "mail that reached the wrong person",
+    String.raw`\bwrong (address|person|recipient|e-?mail|number)\b|\bnever (bought|ordered|purchased) anything\b|\bmeant for (someone|somebody) else\b`,
+  ),
+  ...cue(
+    "other",
+    3.5,
+    "updates an address or contact detail",
+    String.raw`\b(update|change|amend|correct) (my|our|the) [^.?!]{0,30}\b(address(es)?|e-?mail|phone number|contact details)\b`,
+  ),
+  ...cue(
+    "other",
+    4,
+    "thanks for an evening that has passed",
+    String.raw`\b(had|what) (a|the|such a) (best|great|lovely|wonderful|fab|fantastic|brilliant) (time|evening|night)\b|\bthank(s| you)\b[^.?!]{0,40}\b(last night|yesterday)\b|\b(last night|yesterday)\b[^.?!]{0,40}\bthank(s| you)\b`,
   ),
   ...cue(
     "other",
@@ -210,7 +267,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     "other",
     5,
     "an automatic reply",
-    String.raw`\bout of (the )?office\b|\baway from the office\b|\bfuera de la oficina\b|\bestoy fuera\b|\bannual leave\b|\bin ferie\b|\ben vacances\b|\bim urlaub\b|\bde vacaciones\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon leave\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
+    String.raw`\bout of (the )?office\b|\baway from the office\b|\bfuera de la oficina\b|\bestoy fuera\b|\bannual leave\b|\bin ferie\b|\ben vacances\b|\bim urlaub\b|\bde vacaciones\b|\bmail delivery (failed|subsystem|software)\b|\bundeliverable\b|\bcreated automatically\b|\bno access to (e-?mail|my e-?mails?)\b|\bkeinen zugriff\b|\babwesend\b|\bautomatic reply\b|\bauto-?reply\b|\bon ([\p{L}]+ )?leave\b|\bnot checking (my )?(e-?mails?|messages)\b|\ben congé\b|\babsent(e)? du bureau\b|\bnicht im büro\b|\babwesenheit\p{L}*\b|\bfuori sede\b|\bréponse automatique\b|\bdelivery status notification\b|\bdelivery to the following recipient failed\b|\boffice is closed\b|\blimited (connectivity|access to (e-?mail|my email))\b`,
   ),
   ...cue(
     "other",
@@ -237,28 +294,30 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "now",
     4,
     "someone is waiting in real time",
-    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|loading bay|gate (is )?locked|at (your|the) (booth|stand) now|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
+    String.raw`\b(downstairs|at (the )?reception|at the door|outside (the|in)|standing (in front|outside)|in the car|gate (is )?locked|can (you|someone|somebody) come (down|out|over|up|to the front)|nobody about|is (anyone|anybody|someone|somebody) (in|there|around|about)|double yellows|come (out )?quick(ly)?|no ?one (about|around)|(van|truck|lorry|courier|driver|handlers?)\b[^.?!]{0,15}\b(at|outside|in) (the|your) (loading (bay|door)|door|gate|entrance|back|front|side)|at (your|the) (booth|stand) now|(?<=[—–]\s?)(at|by) (your|ur) (stand|booth)|on site|(here|there|in the gallery) (right )?now|in front of (the|your) (gallery|window|door|stand|booth)|call me now|need to know now|client waiting|can only wait|running \d+ ?mins?( late)?|nobody answering the buzzer|buzzer|at (the|your) ([\p{L}]+ )?(door|entrance|gate|shutter|desk|reception|counter|till)|(parked|waiting|standing) (across|opposite|round the corner)|(van|truck|car|taxi|driver|courier) (is )?outside|meter running|(we'?re|we are|i'?m|i am) in front of|(parked|waiting|double parked|standing|stood) outside|outside [^.?!,]{0,20}\bnow|(in|at) (ur|your|the) (gallery|space|shop|booth|stand) (rn|now|right now)|rn|nobody at the (desk|door|front)|(i'?m|we'?re|we are|i am) here( now)?|waiting (in|at) (reception|the lobby|the front)|(can|could|want to|ready to) (pay|come in|come down|talk) now)\b`,
     String.raw`\b(im|i'm|we're|we are) (at|outside|in front of|standing|on the phone)\b`,
+    // Someone present: in the gallery, standing by a work, or a crew that has arrived, in several languages.
+    String.raw`\b(i'?m|we'?re|i am|we are) (in|at) (the|your|ur) (gallery|space|shop|booth|stand|front desk|showroom|(front|back|viewing|main|project|first) room)\b|\b(standing|sitting|waiting|stood) (by|next to|with|beside|in front of)\b[^.?!]{0,40}\bnow\b|\b(shipper|courier|driver|van|truck|handlers?|technicians?|installers?|crew|movers?|art handlers)( is| are|'s|'re)? (here|arrived|outside|downstairs)\b|\b(è arrivato|sono arrivati|aspetta la firma|sta aspettando|stiamo aspettando|está esperando|estamos esperando|ha llegado|est arrivé|attend (en bas|devant|dehors|la signature)|wartet (unten|draußen|vor)|ist jetzt da)\b`,
   ),
   // Negatable: "nothing urgent" or "not today" is no deadline.
   ...negatableCue(
     "today",
     3,
     SAME_DAY,
-    String.raw`(?<!\b(for|have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
-    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche)\b`,
+    String.raw`(?<!\b(have|has|had|was|were|we|i) )\b(today|tonight|this (afternoon|evening)|by \d{1,2} ?(am|pm)|before \d{1,2} ?(am|pm)|\d{1,2} ?pm today|end of (the )?day|in (an|one|two|\d) hours?|asap|urgent(ly)?|tomorrow|go to print|filing)\b`,
+    String.raw`\b(aujourd'hui|ce soir|heute|heute abend|stasera|oggi|hoy|esta noche|domani|demain|mañana|amanhã)\b|(?<!guten )\bmorgen\b|\b(today|tonight)'s\b`,
   ),
   ...cue(
     "today",
     2,
     "a problem under way",
-    String.raw`\b(declined|didn'?t go through|is wrong|bounced|damaged|broken|stuck)\b`,
+    String.raw`\b(declin(ed|ing)|didn'?t go through|flagged|blocked|rejected|failed|is wrong|bounced|damaged|broken|stuck)\b`,
   ),
   ...cue(
     "today",
     2,
     "a time of day",
-    String.raw`\b(till|until|by|before|around|at|for|for the) \d{1,2}(:\d\d ?(am|pm)?| ?(am|pm))\b|\btill \d{1,2}\b`,
+    String.raw`\b(till|until|by|before|around|at|for|for the) \d{1,2}(:\d\d ?(am|pm)?| ?(am|pm))\b|\btill \d{1,2}\b|\b(i'?m|we'?re) (free|around|in|here) (until|till) \d{1,2}\b`,
   ),
   ...cue(
     "this_week",
@@ -270,9 +329,16 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "later",
     3,
     "no hurry, or a date months away",
-    String.raw`\b(portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry)|not in a rush|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
+    String.raw`\b((consider|review|look at) my (work|portfolio|practice|paintings)|(future|upcoming) (exhibition|show)s?|exhibit my|show my work|take me off|portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry|urgency)|not in (a|any) (rush|hurry)|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
   ),
 ];
+
+/** A sentence told in the past: a place in it ("at the front desk") is no one waiting there now. */
+const PAST = /\b(was|were|had|didn'?t|did not|yesterday|last (week|night|time|month))\b/i;
+
+/** The sender or their driver is on the way, not yet there. */
+const EN_ROUTE =
+  /\b(stuck in traffic|on (my|our|his|the) way|running (\d+ ?(mins?|minutes) )?(late|behind)|will be (\d+ ?(mins?|minutes) )?late|be there in|eta)\b/i;
 
 /** Words that make a time a deadline or an appointment rather than a report of the past. */
 const DEADLINE =
@@ -284,13 +350,13 @@ const REPLY_CUES: Cue<"ask" | "status">[] = [
     "ask",
     1,
     "asks for an answer or a decision",
-    String.raw`\?|\b(could|can|would|will) (you|u|someone)\b|\bplease (send|confirm|let|advise|issue|fix|check|resend)\b|\blet me know\b|\bconfirm\b|\bsend me\b|\bwhat do you need\b|\btell me\b`,
+    String.raw`\?|\b(could|can|would|will) (you|u|someone)\b|\bplease (send|confirm|let|advise|issue|fix|check|resend)\b|\blet me know\b|(?<!\b(will|'ll|to|shall) )\bconfirm\b|\bsend me\b|\bwhat do you need\b|\btell me\b`,
   ),
   ...cue(
     "status",
     1,
     "reports a status: nothing to answer",
-    String.raw`\b(transfer done|wired|paid|received, thank you|will pay|accepted:|count me in|we'?ll be there|can'?t make it|noted|saved!|thanks? (so much|again)|attached is the swift|balance will follow|remittance advice|payment confirmation)\b`,
+    String.raw`\b(take me off|remove me from|unsubscribe me|tentative|transfer done|wired|paid|received, thank you|will pay|accepted:|count me in|we'?ll be there|can'?t make it|noted|saved!|thanks? (so much|again)|attached is the swift|balance will follow|remittance advice|payment confirmation)\b`,
   ),
 ];
 
@@ -299,21 +365,21 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
     "chase",
     1,
     "chases an unanswered message",
-    String.raw`\b(following up|follow(ing)? up on|any (update|news)|still waiting|still no|(third|3rd|fourth|4th|second|2nd) (time|message|email|text|msg|try)|(asking|writing|chasing) again|just chasing|no (reply|answer|response)|nobody (answers|is answering)|haven'?t heard|had nothing back|have had nothing|i have now written|this is my (third|fourth|second)|hello\?+|(gentle |friendly )?reminder|as per my (last|previous) (email|message)|i'?ve (asked|written|emailed|called) (twice|three times|several times|again)|no ?one (has )?(got|gotten|come) back|waiting (for|on) (a|an|your) (reply|answer|response)|still haven'?t|didn'?t hear back|(it is|it'?s) now a week)`,
+    String.raw`\b(following up|follow(ing)? up on|any (update|news)|still waiting|still no|(third|3rd|fourth|4th|second|2nd) (time|message|email|text|msg|try)|(asking|writing|chasing) again|just chasing|no (reply|answer|response)|nobody (answers|is answering)|haven'?t heard|had nothing back|have had nothing|i have now written|this is my (third|fourth|second)|hello\?+|(gentle |friendly )?reminder|as per my (last|previous) (email|message)|i'?ve (asked|written|emailed|called) (twice|three times|several times|again)|no ?one (has )?(got|gotten|come) back|waiting (for|on) (a|an|your) (reply|answer|response)|still haven'?t|didn'?t hear back|(it is|it'?s) now a week|(it'?s|it has|it'?s now) been (\d+|two|three|four|five|six|several|a few) (days|weeks|months)|nothing (has )?(arrived|come through|happened)|(messaged|emailed|written|called|rung|texted|asked) (you )?(three|four|five|several|\d+|multiple) times|waited long enough|it'?s now (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|i asked (for|about) [^.?!]{0,40}\b(on|last|yesterday)\b)`,
     String.raw`\brelance\b|\btoujours pas de réponse\b|\bkeine antwort\b|\bimmer noch (keine|nicht)\b|\bnessuna risposta\b|\bsollecito\b|\bsin respuesta\b|\btodav[ií]a no\b`,
   ),
   ...cue(
     "frustration",
     1,
     "frustration with the gallery",
-    String.raw`\b(unacceptable|ridiculous|disappointed|disappointing|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling|upset|angry|furious|losing patience|poor service|terrible service|rude|off-?putting|curtly|ignored|not on|dismissive|went unanswered|(nobody|no one|no-one) (called|rang|wrote) back|not good enough|shocked|unprofessional)\b|😤|🙄|😡|😠`,
+    String.raw`\b(unacceptable|ridiculous|disappointed|disappointing|frustrat\p{L}*|tired of|fed up|strange that nobody|hurt|annoyed|appalling|upset|angry|furious|losing patience|poor service|terrible service|rude|off-?putting|curtly|ignored|not on|dismissive|went unanswered|(nobody|no one|no-one) (called|rang|wrote) back|not good enough|shocked|unprofessional|not the first time|(getting|a bit|very|rather|quite|increasingly) (worried|concerned|anxious|nervous)|sort (it|this) out|left waiting|never (called|rang|got back|wrote) back|don'?t want my (money|business))\b|😤|🙄|😡|😠`,
     String.raw`\b(inacceptable|déçu|enttäuscht|inakzeptabel|inaccettabile|deluso|inaceptable)\b`,
   ),
   ...cue(
     "walk_away",
     1,
     "a threat to walk away",
-    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|another (dealer|gallery)|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|put me off (coming|buying|the gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
+    String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|\b(go|going|buy|buying|try|trying|sell|selling|use|using|move|moving)( it| them)? (to|from|with|at|through) another (dealer|gallery|advis[eo]r)|take (my|our) [\p{L}]+ elsewhere|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|not sure (i|we) want to (continue|keep|carry on)|put me off (coming|buying|the gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
   ),
 ];
 
@@ -364,7 +430,7 @@ const ASKING_CLAUSE = 1.5;
 const TELLING_CLAUSE = 0.6;
 
 /** Sum of a value's cue weights: overlapping phrases once, with diminishing returns past the first. */
-function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true): number {
+function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true, additive = false): number {
   const kept: Hit<T>[] = [];
   for (const h of hits
     .filter((x) => x.to === to && !x.negated)
@@ -374,7 +440,7 @@ function scoreOf<T extends string>(hits: Hit<T>[], to: T, weighAsks = true): num
   const anyAsks = weighAsks && hits.some((h) => h.asks && !h.negated);
   const factor = (h: Hit<T>) => (!anyAsks ? 1 : h.asks ? ASKING_CLAUSE : TELLING_CLAUSE);
   const weights = kept.map((h) => h.weight * factor(h)).sort((a, b) => b - a);
-  return weights.reduce((sum, w, i) => sum + w / (i + 1), 0);
+  return weights.reduce((sum, w, i) => sum + (additive ? w : w / (i + 1)), 0);
 }
 
 function softmax<T extends string>(values: readonly T[], scores: Record<T, number>, sharpness: number) {
@@ -513,8 +579,8 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
   for (const intent of INTENTS) {
     const subjectWeight = isReplySubject ? REPLY_SUBJECT_WEIGHT : SUBJECT_WEIGHT;
     scores[intent] =
-      // Spam is a property of the whole message, not of one request in it.
-      scoreOf(hits, intent, intent !== "spam") +
+      // Spam is a property of the whole message, not of one request in it: its marks add up.
+      scoreOf(hits, intent, intent !== "spam", intent === "spam") +
       subjectWeight * scoreOf(subjectHits, intent) +
       chased.reduce((sum, h) => sum + CHASED_WEIGHT * scoreOf(h, intent), 0);
   }
@@ -524,7 +590,7 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     /^\s*(automatic reply|auto(matic)?[- ]?reply|out of (the )?office|réponse automatique|risposta automatica|respuesta automática|automatische antwort|abwesenheit)/i.test(
       subject,
     );
-  const commits = hits.some((h) => h.to === "purchase_inquiry" && h.weight >= 3 && !h.negated);
+  const commits = hits.some((h) => h.to === "purchase_inquiry" && h.weight >= 2.5 && !h.negated);
   const { intent, rule } = decideIntent(scores, autoreply, commits);
   const adjusted = { ...scores };
   adjusted.other += 0.5; // what nothing else explains is other
@@ -564,7 +630,17 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     .map((h) => {
       const sentence = sentenceAt(text.sentences, h.start);
       const pressing = sentence !== undefined && (sentence.asks || DEADLINE.test(sentence.text));
-      return h.effect === SAME_DAY && !pressing ? { ...h, weight: h.weight * 0.5 } : h;
+      if (
+        h.to === "now" &&
+        sentence !== undefined &&
+        PAST.test(sentence.text) &&
+        !/\bnow\b/i.test(sentence.text)
+      )
+        return { ...h, weight: 0 };
+      if (h.effect !== SAME_DAY) return h;
+      // The request's own deadline ("could you send one today?") outweighs dates told around it.
+      if (sentence?.asks) return { ...h, weight: h.weight * 1.5 };
+      return pressing ? h : { ...h, weight: h.weight * 0.5 };
     });
   const uScores: Record<Urgency, number> = { now: 0, today: 0, this_week: 0, later: 0 };
   // Another matter that asks something is answered within the week, not left for later.
@@ -582,6 +658,15 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
       uScores[slower] += uScores.later;
       uScores.later = 0;
     }
+  }
+  // Someone still on the way (late, in traffic, "be there in 20") is not yet waiting: today, not now.
+  if (EN_ROUTE.test(text.text) && uScores.now > 0) {
+    uScores.today += uScores.now;
+    uScores.now = 0;
+    signals.push("the sender is still on the way");
+  } else if (uScores.now >= 4) {
+    // Someone present and waiting outranks any same-day wording in the same message.
+    uScores.now += uScores.today;
   }
   if (spamOrAuto) {
     uScores.now = 0;

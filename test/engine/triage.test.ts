@@ -70,6 +70,18 @@ describe("judgeTriage: negation within its clause", () => {
     expect(j.intent).toBe("purchase_inquiry");
   });
 
+  it("a negator in an earlier clause does not reach a clause that opens with its own subject", () => {
+    const j = judge("If the report isn't here by Friday I'll buy the other cast at auction.");
+    expect(j.evidence.some((e) => /I'll buy/i.test(e.phrase) && e.effect.startsWith("negated"))).toBe(false);
+    const k = judge("I'll not buy the other cast.");
+    expect(k.evidence.some((e) => /buy/i.test(e.phrase) && e.effect.startsWith("negated"))).toBe(true);
+  });
+
+  it("an elliptical 'if not' negates nothing after it", () => {
+    const j = judge("Could you do 10% off the heron? If not we'll still go ahead at the full price.");
+    expect(j.intent).toBe("purchase_inquiry");
+  });
+
   it("a declined invitation is still an answer to an invitation", () => {
     const j = judge("Thank you for the invite – sadly we can't make it to the opening this time.");
     expect(j.intent).toBe("event_rsvp");
@@ -78,6 +90,136 @@ describe("judgeTriage: negation within its clause", () => {
 });
 
 describe("judgeTriage: precedence between several asks", () => {
+  it("a buyer acting for someone else moves to acquire, and the payment terms are a step of it", () => {
+    const j = judge(
+      "On behalf of my client I'd like to put forward €12,000 for the heron, payment within 14 days.",
+    );
+    expect(j.intent).toBe("purchase_inquiry");
+    const k = judge("Balance of £6,400 for the heron print sent this morning, ref HERON.");
+    expect(k.intent).toBe("invoice_payment");
+  });
+
+  it("'hold' asks to reserve a work, not when it is what someone holds or a telephone queue", () => {
+    expect(judge("Could you hold the heron for me until Friday?").intent).toBe("purchase_inquiry");
+    expect(judge("Could I consult any letters you hold about her early shows?").intent).toBe("other");
+  });
+
+  it("lost property is other, whatever event it was lost at", () => {
+    expect(judge("Hi, did anyone find a black umbrella after the opening on Thursday?").intent).toBe("other");
+  });
+
+  it("an owner asking the gallery to sell is consignment, in several languages", () => {
+    expect(
+      judge("My father bought a drawing from you in 1988; could you sell it on our behalf?").intent,
+    ).toBe("consignment");
+    expect(judge("Wij overwegen ons schilderij te verkopen. Neemt u het in consignatie?").intent).toBe(
+      "consignment",
+    );
+  });
+
+  it("paid features, chosen-for-a-fee fairs, account threats and new-number scams read as spam", () => {
+    expect(
+      judge("Dear Gallery Owner, feature your gallery in our print issue. Editorial packages from £1,200.")
+        .intent,
+    ).toBe("spam");
+    expect(judge("Hi Mum, this is my new number, can you pay a bill for me?", "sms").intent).toBe("spam");
+    expect(
+      judge("Your page will be permanently disabled unless you appeal at meta-help-desk.com").intent,
+    ).toBe("spam");
+  });
+
+  it("someone else wanting a work moves towards buying it; wanting its invoice does not", () => {
+    expect(judge("Jean-Luc wants the two small herons for his flat, same terms as last time?").intent).toBe(
+      "purchase_inquiry",
+    );
+    expect(judge("Our accountant wants the invoice for the heron reissued to the company.").intent).toBe(
+      "invoice_payment",
+    );
+  });
+
+  it("a buying verb that takes custom elsewhere is a threat, not a purchase", () => {
+    const j = judge("Three weeks to get a price list is not ok. I'll take my clients elsewhere.");
+    expect(j.intent).toBe("price_request");
+    expect(j.escalating).toBeGreaterThan(0.5);
+  });
+
+  it("'à vendre' asks whether a work is for sale; 'before opening' is a time, not an event", () => {
+    expect(judge("Bonjour, la céramique de la vitrine est-elle encore à vendre ?").intent).toBe(
+      "availability",
+    );
+    expect(
+      judge("Could I photograph the installation on Tuesday before opening? I shoot for Wallpaper.").intent,
+    ).toBe("press");
+  });
+
+  it("matches words that begin or end with letters beyond ASCII", () => {
+    const j = judge(
+      "I'm compiling the catalogue raisonné and would be grateful for records of works sold in the 1990s.",
+    );
+    expect(j.intent).toBe("press");
+    expect(judge("Ist meine Überweisung angekommen?").intent).toBe("invoice_payment");
+  });
+
+  it("several weak marks of bulk mail add up to spam", () => {
+    const j = judge(
+      "Dear customer, your payment failed. Act within 12 hours at parcel-help-desk.net to avoid return.",
+    );
+    expect(j.intent).toBe("spam");
+  });
+
+  it("settling on a named work is buying, and its payment question is a step of it", () => {
+    expect(judge("OK, let's go with Shore III at £3,400. Card or transfer?").intent).toBe("purchase_inquiry");
+    expect(judge("Decidimos ficar com a pintura pequena! Como fazemos o pagamento?").intent).toBe(
+      "purchase_inquiry",
+    );
+    expect(judge("Wij willen graag de kleine heron kopen. Kunt u de factuur sturen?").intent).toBe(
+      "purchase_inquiry",
+    );
+  });
+
+  it("holding an event is no hold on a work; a shipping consignment number is no seller", () => {
+    expect(judge("Could we hold a small book launch in the gallery one evening?").intent).toBe("other");
+    const j = judgeTriage({
+      channel: "email",
+      timeZone: null,
+      messages: [
+        inbound(
+          "Your shipment is delayed by 48 hours. New ETA Thursday.",
+          at("2T11:00:00"),
+          "Delay – consignment 55102",
+        ),
+      ],
+    });
+    expect(j.intent).toBe("logistics");
+  });
+
+  it("a hold or an offer in the message puts its invoice and collection after it", () => {
+    expect(
+      judge(
+        "Could you hold the heron until Friday? Then please send the invoice and we'll arrange collection.",
+      ).intent,
+    ).toBe("purchase_inquiry");
+    expect(
+      judge("Good news – the committee approved the heron. Please send the invoice to our finance team.")
+        .intent,
+    ).toBe("purchase_inquiry");
+  });
+
+  it("mail that reached the wrong person is other, whatever it mentions", () => {
+    expect(
+      judge("I received your invoice but I've never bought anything from you, wrong address I think.").intent,
+    ).toBe("other");
+  });
+
+  it("cold service pitches and payment-mule job offers read as spam", () => {
+    expect(
+      judge("We've helped 40+ galleries rank on Google. Can I send over a short video audit?").intent,
+    ).toBe("spam");
+    expect(judge("Dear Candidate, process payments from clients, flexible hours, £450 weekly.").intent).toBe(
+      "spam",
+    );
+  });
+
   it("spam comes first, whatever it imitates", () => {
     const j = judge([
       inbound(
@@ -161,6 +303,32 @@ describe("judgeTriage: thread, channel and urgency", () => {
   it("frustration and a threat to walk away escalate without any history", () => {
     const j = judge("Honestly this is unacceptable, nobody answers the phone. I'll buy elsewhere.");
     expect(j.escalating).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("someone present (in the gallery, by the work, a crew that has arrived) is now; someone on the way is not", () => {
+    expect(judge("hi I'm in the gallery now, can someone show me the heron?", "sms").urgency).toBe("now");
+    expect(judge("Il corriere è arrivato, aspetta la firma. Lo apro?", "whatsapp").urgency).toBe("now");
+    expect(judge("Driver here, stuck in traffic, will be 40 min late for the pickup", "sms").urgency).toBe(
+      "today",
+    );
+  });
+
+  it("someone present and waiting is now even when the message also says today", () => {
+    expect(
+      judge("at ur booth now w/ my wife, she loves the heron, can we do it today?", "whatsapp").urgency,
+    ).toBe("now");
+  });
+
+  it("a place told in the past is no one waiting there now", () => {
+    const j = judge(
+      "I was made to feel unwelcome by the man at the front desk today. Not how I expect to be treated.",
+    );
+    expect(j.urgency).not.toBe("now");
+  });
+
+  it("a same-day word in the request outweighs a weekday told around it", () => {
+    const j = judge("The board releases funds on Thursday. Could you send the proforma invoice today?");
+    expect(j.urgency).toBe("today");
   });
 
   it("someone waiting downstairs is now", () => {
