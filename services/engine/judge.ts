@@ -19,7 +19,6 @@ import { judgeTriage } from "../../lib/engine/triage";
 import type {
   Channel,
   ContactProfile,
-  ModelName,
   ReadinessInput,
   RubricReading,
   ShowWorkFacts,
