@@ -169,7 +169,7 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   await client.query(
     `insert into contact_lists (id, gallery_id, title, kind, is_dynamic, dynamic_query)
       values (new_id('list'), $1, 'Works on paper', 'segment', true,
-        '{"described_as": "Collectors of ink drawings and works on paper"}'::jsonb)`,
+        '{"described_as": "collectors interested in drawings or works on paper"}'::jsonb)`,
     [galleryId],
   );
   // One event per subject marks it, exactly as a write's outbox row does.
