@@ -2,7 +2,7 @@
 import * as schema from "../../db/schema";
 import type { ContactListQuery as StoredQuery } from "../../db/schema/contact-lists";
 import { ContactListQuery, type ContactListQueryInput } from "../../lib/schemas/contact-filters";
-import { BASE, DAY, iso, MATCH_MODEL } from "./common";
+import { DAY, iso } from "./common";
 import { isBuyer, type Person, type SeedContext } from "./context";
 import { CONTACT_TAGS } from "./material";
 

@@ -697,6 +697,8 @@ interface Probe {
   filters: ContactListFilters;
   /** Only "matches at least one" (archived shelf, static lists). */
   some?: boolean;
+  /** Reads the engine's verdicts, which it writes after the seed (its first sweep): may match none yet. */
+  judged?: boolean;
 }
 
 const since = (days: number) => new Date(BASE - days * DAY).toISOString();
@@ -737,12 +739,14 @@ async function rosterProbes(client: pg.ClientBase, galleryId: string): Promise<P
       label: `list_id=${l.id}${l.is_dynamic ? " (dynamic)" : ""}`,
       filters: { list_id: l.id },
       some: !l.is_dynamic,
+      judged: l.described,
     })),
     ...lists.rows
       .filter((l) => l.described)
       .map((l) => ({
         label: `judged_rubric=segment:${l.id}`,
         filters: { judged_rubric: `segment:${l.id}` },
+        judged: true,
       })),
   ];
   return probes;
@@ -935,7 +939,7 @@ export async function checkDemo(
 
   const { roster, probes } = await rosterCounts(client, galleryId);
   const idle = probes
-    .filter(({ n, some }) => n === 0 || (!some && n >= roster))
+    .filter(({ n, some, judged }) => (n === 0 && !judged) || (!some && n >= roster))
     .map(({ label, n }) => `${label} matches ${n} of ${roster}`);
   if (idle.length) {
     throw new Error(`seed: the demo roster leaves filters with nothing to show:\n  ${idle.join("\n  ")}`);
