@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { addressProblem, inboxChannels, normaliseAddress } from "../addresses";
+import { INTENTS, URGENCIES } from "../engine/types";
 import { idString } from "../params";
 import { TimestampOut, UtcTimestamp } from "../time";
 
@@ -16,20 +17,9 @@ export const messageDirections = ["inbound", "outbound"] as const;
 /** A connection's sync state, as its connector reports it; the API creates connections `active`. */
 export const connectionStatuses = ["active", "error", "disconnected"] as const;
 
-/** Design §3's complete sets of the triage engine. */
-export const triageIntents = [
-  "purchase_inquiry",
-  "price_request",
-  "availability",
-  "logistics",
-  "consignment",
-  "press",
-  "event_rsvp",
-  "invoice_payment",
-  "spam",
-  "other",
-] as const;
-export const triageUrgencies = ["now", "today", "this_week", "later"] as const;
+/** Design §3's complete sets of the triage engine, as its judges declare them. */
+export const triageIntents = INTENTS;
+export const triageUrgencies = URGENCIES;
 
 /** A label, an id or an address: one line of text, without control characters. */
 function line(max: number) {
