@@ -12,17 +12,15 @@
  *
  * Results: bench/results/engine.md and engine.json. Data in .data/bench-engine-postgres (BENCH_ENGINE_DATA_DIR).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { EngineMessage } from "../lib/engine-queue";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { startDatabase } from "../scripts/postgres";
-import { spawnWrangler } from "../scripts/wrangler";
 import { handleEngineBatch } from "../services/engine/consume";
+import { dryRun } from "./bundle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = process.env.BENCH_ENGINE_DATA_DIR ?? ".data/bench-engine-postgres";
@@ -242,28 +240,6 @@ async function burst(env: Env, client: pg.Client, galleryId: string) {
   return { messages: BURST, judged: counts.judged, ingestSeconds, seconds, lag: lag.rows[0] };
 }
 
-/** `wrangler deploy --dry-run` of one config: total and gzip KiB. */
-function bundle(config: string): Promise<{ totalKiB: number | null; gzipKiB: number | null }> {
-  const outdir = mkdtempSync(join(tmpdir(), "bench-engine-bundle-"));
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(["deploy", "--dry-run", "--outdir", outdir, "--config", config]);
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      rmSync(outdir, { recursive: true, force: true });
-      if (code !== 0) return reject(new Error(`wrangler deploy --dry-run (${config}) failed:\n${output}`));
-      const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
-      resolve({ totalKiB: size ? Number(size[1]) : null, gzipKiB: size ? Number(size[2]) : null });
-    });
-  });
-}
-
 async function main(): Promise<void> {
   process.chdir(ROOT);
   const db = await startDatabase({ dataDir: DATA_DIR, database: "bench_engine" });
@@ -308,8 +284,8 @@ async function main(): Promise<void> {
       perSecond: b.judged / b.seconds,
       cpuMsPerJudgment: (used.user + used.system) / 1000 / Math.max(b.judged, 1),
     });
-    const engineBundle = await bundle("wrangler.engine.toml");
-    const apiBundle = await bundle("wrangler.toml");
+    const engineBundle = await dryRun("wrangler.engine.toml");
+    const apiBundle = await dryRun("wrangler.toml");
     say(`bundles: engine ${engineBundle.gzipKiB} KiB gzip, API ${apiBundle.gzipKiB} KiB gzip`);
 
     const models = (
@@ -323,7 +299,10 @@ async function main(): Promise<void> {
       models,
       kinds,
       burst: b,
-      bundles: { engine: engineBundle, api: apiBundle },
+      bundles: {
+        engine: { totalKiB: engineBundle.totalKiB, gzipKiB: engineBundle.gzipKiB },
+        api: { totalKiB: apiBundle.totalKiB, gzipKiB: apiBundle.gzipKiB },
+      },
     };
     mkdirSync("bench/results", { recursive: true });
     writeFileSync("bench/results/engine.json", `${JSON.stringify(report, null, 2)}\n`);

@@ -34,9 +34,9 @@
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import os, { tmpdir } from "node:os";
+import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { neon } from "@neondatabase/serverless";
@@ -69,8 +69,9 @@ import { insertApiKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
-import { spawnWrangler, spawnWranglerDev } from "../scripts/wrangler";
+import { spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
+import { dryRun } from "./bundle";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
@@ -1368,39 +1369,6 @@ async function startWrangler(port: number, vars: Record<string, string>): Promis
     await sleep(100);
   }
   throw new Error(`wrangler dev did not answer within 180 s; see ${WRANGLER_LOG}`);
-}
-
-/** `wrangler deploy --dry-run`: the bundle's size (and the startup time when wrangler reports one). */
-function dryRun(): Promise<{
-  totalKiB: number | null;
-  gzipKiB: number | null;
-  startupMs: number | null;
-  output: string;
-}> {
-  const outdir = mkdtempSync(join(tmpdir(), "bench-bundle-"));
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(["deploy", "--dry-run", "--outdir", outdir]);
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      rmSync(outdir, { recursive: true, force: true });
-      if (code !== 0) return reject(new Error(`wrangler deploy --dry-run failed (${code}):\n${output}`));
-      const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
-      const startup = /Worker Startup Time:\s*([\d.]+)\s*ms/.exec(output);
-      resolve({
-        totalKiB: size ? Number(size[1]) : null,
-        gzipKiB: size ? Number(size[2]) : null,
-        startupMs: startup ? Number(startup[1]) : null,
-        output,
-      });
-    });
-  });
 }
 
 /** Signs `member` in through the API (POST /v1/auth/sessions) and returns the session token. */
