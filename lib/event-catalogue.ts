@@ -14,6 +14,7 @@ import { FairRun, fairRunUpdatedData } from "./schemas/fair-runs";
 import { InboxConnectionEventObject, InboxMessageEventObject, InboxThreadEventObject } from "./schemas/inbox";
 import { Interaction } from "./schemas/interactions";
 import { Invoice, PaymentReversal } from "./schemas/invoices";
+import { Match, matchFeedbackEventData } from "./schemas/matches";
 import { Member } from "./schemas/members";
 import { Offer, OfferItemsChange, OfferRecipientsChange } from "./schemas/offers";
 import { PrivateNoteReference } from "./schemas/private-notes";
@@ -55,6 +56,7 @@ export const eventObjectReaders = {
   viewing_room: "getViewingRoom",
   show: "getShow",
   show_tag: "listShowTags",
+  match: "getContactMatch",
   publication: "getPublication",
   offer: "getOffer",
   api_key: "getApiKey",
@@ -232,6 +234,15 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
   "show.created": { resourceType: "show", object: Show, previousAttributes: false },
   "show.updated": { resourceType: "show", object: Show, previousAttributes: true },
   "show.deleted": { resourceType: "show", object: Show, previousAttributes: false },
+  "match.created": { resourceType: "match", object: Match, previousAttributes: false },
+  "match.updated": { resourceType: "match", object: Match, previousAttributes: true },
+  "match.deleted": { resourceType: "match", object: Match, previousAttributes: false },
+  "match.feedback_recorded": {
+    resourceType: "match",
+    object: Match,
+    previousAttributes: true,
+    data: matchFeedbackEventData,
+  },
   "show_tag.created": {
     resourceType: "show_tag",
     object: ShowTag,

@@ -121,6 +121,14 @@ export const eventTypes = {
   "show.updated":
     "A show changed: title, dates, status, venue or its works. `data.previous_attributes` holds the former values of the fields that changed.",
   "show.deleted": "A show was deleted with its tags; `data.object` is its last state.",
+  "match.created":
+    "The engine matched a work to a contact at or above the visible floor (0.6) for the first time. `data.object` is the match.",
+  "match.updated":
+    "A match's status changed (its work was sold, reserved, unpublished or came back; a member dismissed or restored it) or its probability crossed the visible floor. `data.previous_attributes` holds the former values.",
+  "match.deleted":
+    "The engine dropped a pair it had stored at or above the visible floor (the work or contact no longer a candidate). `data.object` is its last state.",
+  "match.feedback_recorded":
+    "A member gave feedback on a match: `data.feedback` holds the action (hide, unhide, not_interested, good_match), hidden_until and member_id; `data.object` is the match after it and `data.previous_attributes` the fields it changed.",
   "show_tag.created":
     "A tag was applied to a show (`data.object.origin`: manual or ai_suggested); `data.show_id` names the show.",
   "show_tag.updated":

@@ -41,6 +41,8 @@ export const recommendationMatches = pgTable(
     hiddenUntil: ts("hidden_until"),
     hiddenBy: text("hidden_by").references(() => members.id, { onDelete: "set null" }),
     judgedAt: ts("judged_at").notNull(),
+    /** Hash of the model and inputs the pair was last judged from: the same inputs twice write nothing. */
+    inputHash: text("input_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,19 +75,26 @@ export const matchEvidence = pgTable(
   (t) => [index("match_evidence_match_idx").on(t.matchId, t.question, t.id)],
 );
 
-/** A member's feedback on a match; a hide sets hidden_until here and on the match. */
+/**
+ * A member's feedback on a pair (lib/engine/types.ts MATCH_FEEDBACK_ACTIONS): hide (until `hidden_until`),
+ * unhide, not_interested (the pair is dismissed and never raised again), good_match. Kept by pair (contact,
+ * artwork), not only by match row, so a label outlives the row: the matcher fits its model on these and on the
+ * gallery's sales and inquiries.
+ */
 export const matchFeedback = pgTable(
   "match_feedback",
   {
     id: text("id").primaryKey(),
     galleryId: galleryId(),
-    matchId: text("match_id")
+    matchId: text("match_id").references(() => recommendationMatches.id, { onDelete: "set null" }),
+    contactId: text("contact_id")
       .notNull()
-      .references(() => recommendationMatches.id, { onDelete: "cascade" }),
-    memberId: text("member_id")
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    artworkId: text("artwork_id")
       .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
-    /** hide | unhide */
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    memberId: text("member_id").references(() => members.id, { onDelete: "set null" }),
+    /** hide | unhide | not_interested | good_match */
     action: text("action").notNull(),
     hiddenUntil: ts("hidden_until"),
     createdAt: createdAt(),
@@ -93,5 +102,24 @@ export const matchFeedback = pgTable(
   (t) => [
     index("match_feedback_match_idx").on(t.matchId, t.createdAt, t.id),
     index("match_feedback_member_idx").on(t.galleryId, t.memberId, t.createdAt, t.id),
+    // The matcher's labels: a contact's feedback, and the gallery's newest first for fitting.
+    index("match_feedback_contact_idx").on(t.galleryId, t.contactId, t.createdAt, t.id),
+    index("match_feedback_gallery_idx").on(t.galleryId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * The gallery's fitted match model (lib/engine/types.ts MatchModel): a logistic model over the sub-scores,
+ * fitted on the gallery's outcomes with the prior as its regulariser. No row: the prior alone.
+ */
+export const matchModels = pgTable("match_models", {
+  galleryId: galleryId().primaryKey(),
+  model: text("model").notNull(),
+  bias: doublePrecision("bias").notNull(),
+  weights: jsonb("weights").$type<Record<string, number>>().notNull(),
+  examples: integer("examples").notNull().default(0),
+  positives: integer("positives").notNull().default(0),
+  /** The reliability table of the fit on its own examples: [{bin, predicted, observed, n}]. */
+  calibration: jsonb("calibration").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
+  fittedAt: ts("fitted_at").notNull(),
+});

@@ -211,3 +211,121 @@ export interface ShowTagSuggestion {
   probability: number;
   evidence: RecordEvidence[];
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Recommendation matches (an artwork for a contact)
+
+/** The questions a match answers, each a sub-score 0–1 (design §8; docs/decisions.md "The matcher"). */
+export const MATCH_QUESTIONS = [
+  "medium",
+  "artist",
+  "price",
+  "size",
+  "period",
+  "engagement",
+  "recency",
+] as const;
+export type MatchQuestion = (typeof MATCH_QUESTIONS)[number];
+
+/** An artwork as the matcher sees it. Money in cents of `currency`; sizes in centimetres. */
+export interface MatchWork {
+  id: string;
+  title: string | null;
+  artistId: string | null;
+  artistName: string | null;
+  medium: string | null;
+  year: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  priceCents: number | null;
+  currency: string | null;
+  /** ISO timestamp: when the work came into the gallery's inventory (for "new work" recency). */
+  createdAt: string;
+}
+
+/**
+ * What the matcher knows of one contact: its purchases, the works it asked about or looked at, its profile
+ * facts, and members' feedback on earlier matches. Every item carries the id of the row it came from, so a
+ * match's evidence resolves to real rows (`evidence_id`).
+ */
+export interface MatchContact {
+  id: string;
+  name: string;
+  /** The contact's stored price band (under_5k | 5k_25k | 25k_100k | over_100k) and total spend, where known. */
+  priceBand: string | null;
+  totalSpendCents: number | null;
+  /** Profile facts in the gallery's words: collecting focus, wishlist, profile notes, private notes. */
+  facts: { id: string; kind: string; text: string; at: string | null }[];
+  /** Completed or pending sales to the contact (sale id), each with the work sold where known. */
+  purchases: {
+    id: string;
+    at: string;
+    priceCents: number | null;
+    currency: string | null;
+    work: MatchWork | null;
+  }[];
+  /** Interactions about a work (inquiries, calls, visits, notes naming an artwork): interaction id. */
+  interactions: {
+    id: string;
+    at: string;
+    type: string;
+    direction: string | null;
+    summary: string | null;
+    work: MatchWork | null;
+  }[];
+  /** Engagement events on a work (viewed in a room, opened an offer's work, …): engagement event id. */
+  engagements: { id: string; at: string; kind: string; work: MatchWork | null }[];
+  /** Members' feedback on this contact's earlier matches (match_feedback id). */
+  feedback: { id: string; artworkId: string; action: MatchFeedbackAction; at: string }[];
+}
+
+/** A member's feedback on a match. */
+export const MATCH_FEEDBACK_ACTIONS = ["hide", "unhide", "not_interested", "good_match"] as const;
+export type MatchFeedbackAction = (typeof MATCH_FEEDBACK_ACTIONS)[number];
+
+/** One piece of evidence behind a match, in the wire shape of `reasons[]`, with the sub-score it fed. */
+export interface MatchEvidenceItem {
+  question: MatchQuestion;
+  /** purchase | interaction | engagement | memory_fact | feedback | work_fact */
+  kind: string;
+  /** The row it came from: a sale, interaction, engagement event, private note or contact (profile fact), feedback. */
+  evidence_id: string | null;
+  label: string;
+  /** Where the evidence lives, in words: "Sale", "Inquiry by email", "Viewing room", "Collecting focus". */
+  source_label: string | null;
+  at: string | null;
+  /** How strongly it supports the match, 0–1: evidence is ordered by this (then `at`, newest first). */
+  weight: number;
+}
+
+/** The candidate lookups for one contact: what its history points at, each answered by an index. */
+export interface MatchCandidateQuery {
+  artistIds: string[];
+  /** Lower-cased medium words the contact collects ("oil", "photograph", "works on paper", …). */
+  media: string[];
+  /** Inclusive price range in cents (its band widened), or null when nothing says what it spends. */
+  priceRange: { min: number; max: number } | null;
+  /** Works it engaged with or asked about directly. */
+  artworkIds: string[];
+}
+
+/** A logistic model over the sub-scores: p = σ(bias + Σ weights[q] · sub_scores[q]). */
+export interface MatchModel {
+  /** `name@version` stored on every match as `model`. */
+  model: ModelName;
+  bias: number;
+  weights: Record<MatchQuestion, number>;
+  /** Labelled outcomes it was fitted on (0 for the prior). */
+  examples: number;
+  positives: number;
+}
+
+export interface MatchJudgment {
+  artworkId: string;
+  contactId: string;
+  model: ModelName;
+  probability: number;
+  subScores: Record<MatchQuestion, number>;
+  /** Every piece of evidence, strongest first; `reasons[]` is its head. */
+  evidence: MatchEvidenceItem[];
+}

@@ -141,6 +141,8 @@ export function seedMatches(
         id: newId("mfb", judgedMs + HOUR),
         ...G,
         matchId: id,
+        contactId: person.id,
+        artworkId: art.id,
         memberId: editorId,
         action: "hide",
         hiddenUntil: iso(until),
