@@ -20,6 +20,7 @@ import { fairRunsRouter } from "./fair-runs";
 import { inboxRouter } from "./inbox";
 import { invoicesRouter } from "./invoices";
 import { locationsRouter } from "./locations";
+import { matchesRouter } from "./matches";
 import { membersRouter } from "./members";
 import { metaRouter } from "./meta";
 import { offersRouter } from "./offers";
@@ -64,6 +65,7 @@ export function createApiApp() {
   v1.route("/", contactInteractionsRouter(mounted));
   v1.route("/", contactEngagementsRouter(mounted));
   v1.route("/", contactTasksRouter(mounted));
+  v1.route("/", matchesRouter(mounted));
   v1.route("/", salesRouter(mounted));
   v1.route("/", invoicesRouter(mounted));
   v1.route("/", fairRunsRouter(mounted));

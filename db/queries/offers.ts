@@ -7,12 +7,12 @@ import {
   OfferItem,
   type OfferItemsReplaceInput,
   OfferRecipient,
-  RECOMMENDATION_FLOOR,
 } from "../../lib/schemas/offers";
 import type { Db } from "../client";
 import { isoMs, type RowValues, resource } from "../resource";
 import { offerItems, offerRecipients, offers } from "../schema";
 import { type KeysetQuery, keysetChildPage, keysetPage } from "./keyset";
+import { visibleMatch } from "./matches";
 import { asRead, textArray } from "./rows";
 import { clockSql } from "./webhook-drain";
 
@@ -370,17 +370,13 @@ export function listOfferRecipients(
   );
 }
 
-/** A match that counts: active, not hidden now, at or above the visible floor. */
-const visible = (m: string) =>
-  sql.raw(`${m}.status = 'active' and (${m}.hidden_until is null or ${m}.hidden_until <= now())
-    and ${m}.probability >= ${RECOMMENDATION_FLOOR}`);
-
 /**
  * The offer's recommended recipients as `{data: [...]}` text, or null when the offer is not the gallery's. One
  * statement, one round trip:
  *
  * 1. For each of the offer's works, its best `limit` eligible contacts, read down the (gallery, artwork,
- *    probability, id) index from the top: a visible match, the contact neither archived nor do-not-email nor
+ *    probability, id) index from the top: a visible match (`visibleMatch`, the very rule of the contact's
+ *    matches list: active, not hidden now, at or above the floor, the work available), the contact neither archived nor do-not-email nor
  *    already a recipient, and the contact's best match on that work (several models may judge one pair).
  * 2. Those candidates grouped by contact, best first (probability, then contact id), `limit` of them. A contact
  *    in the true top `limit` is among its best work's top `limit` (everyone above it there is above it overall),
@@ -412,7 +408,7 @@ export function recommendedRecipientsQuery(galleryId: string, offerId: string, l
         from works w cross join lateral (
           select rm.contact_id, rm.probability from recommendation_matches rm
             join contacts c on c.id = rm.contact_id
-          where rm.gallery_id = ${galleryId} and rm.artwork_id = w.artwork_id and ${visible("rm")}
+          where rm.gallery_id = ${galleryId} and rm.artwork_id = w.artwork_id and ${visibleMatch("rm")}
             and c.archived_at is null and not c.do_not_email
             and not exists (select 1 from offer_recipients r where r.offer_id = ${offerId} and r.contact_id = rm.contact_id)
             -- One row per pair when several models judged it: the best. A scalar subquery, not NOT EXISTS, so it
@@ -420,7 +416,7 @@ export function recommendedRecipientsQuery(galleryId: string, offerId: string, l
             -- a popular work first).
             and (select b.id from recommendation_matches b
               where b.gallery_id = rm.gallery_id and b.artwork_id = rm.artwork_id and b.contact_id = rm.contact_id
-                and ${visible("b")} and (b.probability, b.id) > (rm.probability, rm.id)
+                and ${visibleMatch("b")} and (b.probability, b.id) > (rm.probability, rm.id)
               limit 1) is null
           order by rm.probability desc, rm.contact_id
           limit ${limit}
@@ -436,7 +432,7 @@ export function recommendedRecipientsQuery(galleryId: string, offerId: string, l
           cross join lateral (
             select rm.reasons from recommendation_matches rm
             where rm.gallery_id = ${galleryId} and rm.contact_id = cand.contact_id
-              and rm.artwork_id in (select artwork_id from works) and ${visible("rm")}
+              and rm.artwork_id in (select artwork_id from works) and ${visibleMatch("rm")}
             order by rm.probability desc, rm.id limit 1
           ) best
           cross join lateral (
@@ -446,7 +442,7 @@ export function recommendedRecipientsQuery(galleryId: string, offerId: string, l
               select rm.artwork_id, a.title, max(rm.probability) as p from recommendation_matches rm
                 join artworks a on a.id = rm.artwork_id
               where rm.gallery_id = ${galleryId} and rm.contact_id = cand.contact_id
-                and rm.artwork_id in (select artwork_id from works) and ${visible("rm")}
+                and rm.artwork_id in (select artwork_id from works) and ${visibleMatch("rm")}
               group by rm.artwork_id, a.title
             ) x
           ) works_matched

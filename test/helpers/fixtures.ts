@@ -1,5 +1,8 @@
+import { recommendationMatches } from "../../db/schema";
+import { newId } from "../../lib/ids";
 import { call, type TestGallery } from "./gallery";
 import { createMember } from "./members";
+import { insertRow } from "./seed";
 import { attachImage, mintImageUpload, uploadedImagePath } from "./uploads";
 
 /** A valid sale body: a new contact of `g` bought a new artwork of `g`. */
@@ -96,6 +99,21 @@ export const fixtures: Record<string, Fixture> = {
   task: async (g, parents) => {
     const contactId = parents.con ?? (await createdId("/gallery/contacts", g, { name: "Fixture Contact" }));
     return createdId(`/gallery/contacts/${contactId}/tasks`, g, { title: "Fixture task" });
+  },
+  // A match is the engine's: written as it writes one, of the contact the path names, on a new available work.
+  mat: async (g, parents) => {
+    const contactId = parents.con ?? (await createdId("/gallery/contacts", g, { name: "Fixture Contact" }));
+    const id = newId("mat");
+    await insertRow(recommendationMatches, {
+      id,
+      gallery_id: g.id,
+      artwork_id: await createdId("/gallery/artworks", g, { title: "Fixture" }),
+      contact_id: contactId,
+      model: "matcher@1",
+      probability: 0.8,
+      judged_at: new Date().toISOString(),
+    });
+    return id;
   },
   sale: async (g) => createdId("/gallery/sales", g, await saleBody(g)),
   // Issued with part of it paid, so that every invoice operation, a payment reversal too, has something to act on.

@@ -219,7 +219,8 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     const sort = op.sorts[0]!;
     const homeIds = await fixtureIds(op, home);
     const scope = { gallery: home.id, route: op.operationId, sort, dir: "desc" as const };
-    const position: CursorKey = ["2024-01-01T00:00:00.000Z", "x_1"];
+    // A position of the list's first sort: a probability for the matches, else a timestamp.
+    const position: CursorKey = sort === "probability" ? [0.75, "x_1"] : ["2024-01-01T00:00:00.000Z", "x_1"];
     const cursor = await encodeCursor(env.SIGNING_SECRET, scope, position);
     // The control: minted for this gallery, list, sort and dir, it is accepted.
     const accepted = await requestFor(op, homeCredential, homeIds, `?cursor=${cursor}`);

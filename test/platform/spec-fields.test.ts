@@ -100,8 +100,12 @@ const served: Record<SpecResourceName, Served> = {
     eventResourceType: "fair_run",
   },
   "Recommendation match": {
-    component: null,
-    returnedBy: [{ method: "GET", path: "/gallery/contacts/{id}/matches", at: "data[]" }],
+    component: "Match",
+    returnedBy: [
+      { method: "GET", path: "/gallery/contacts/{id}/matches", at: "data[]" },
+      { method: "POST", path: "/gallery/contacts/{id}/matches/{matchId}/feedback", at: "body" },
+    ],
+    eventResourceType: "match",
   },
   "Offer item": {
     component: "OfferItem",
