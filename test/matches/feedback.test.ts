@@ -29,6 +29,12 @@ beforeAll(async () => {
 
 const DAY = 86_400_000;
 
+interface FeedbackEventData {
+  object: { status: string; hidden_until: string | null };
+  previous_attributes: Record<string, unknown>;
+  feedback: { id: string; action: string; hidden_until: string | null; member_id: string | null };
+}
+
 /** A contact with one active match on a new work; returns both ids. */
 async function pair(row: Parameters<typeof storedMatch>[3] = { probability: 0.8 }) {
   const contactId = await contact(g);
@@ -232,7 +238,7 @@ describe("the write", () => {
       expect(Object.keys(event.data).sort()).toEqual(Object.keys(schema.shape).sort());
       expect(event.resource_type).toBe("match");
     }
-    const [hide, dismiss, updated, label] = events.map((e) => e.data) as Record<string, any>[];
+    const [hide, dismiss, updated, label] = events.map((e) => e.data) as unknown as FeedbackEventData[];
     expect(hide!.previous_attributes).toEqual({ hidden_until: null });
     expect(hide!.object.hidden_until).not.toBeNull();
     expect(hide!.feedback).toMatchObject({ action: "hide", member_id: editor.id });
