@@ -101,6 +101,12 @@ export interface Gate {
   /** Paths into the resource's JSON: `a.b` descends into an object, `list[].a` into every element of an array. */
   paths: readonly string[];
   /**
+   * Elements left out of an array rather than values set to null, where a whole element is the gated value (a
+   * match's price evidence: `{ path: "reasons", field: "question", equals: "price" }`): the array at `path` keeps
+   * the elements whose `field` is not `equals`.
+   */
+  drops?: readonly { path: string; field: string; equals: string }[];
+  /**
    * When the gated values are shown all the same: the value at `field` (a path like the above, without `[]`) is
    * one that the caller's access admits. Without it, a read-only caller never sees them.
    */
@@ -145,6 +151,14 @@ class JsonbRewriter {
     }
     const key = literal(head);
     return `(case when jsonb_typeof(${v}) = 'object' and ${v} ? ${key} then jsonb_set(${v}, array[${key}], ${this.bind(`${v}->${key}`, (x) => this.at(x, rest, f))}) else ${v} end)`;
+  }
+  /** `v` with the array at `path` keeping only the elements whose `field` is not `equals`, where present. */
+  dropAt(v: string, path: readonly string[], field: string, equals: string): string {
+    return this.at(v, path, (x) => {
+      const el = this.fresh();
+      const n = this.fresh();
+      return `(case when jsonb_typeof(${x}) = 'array' then (select coalesce(jsonb_agg(${el} order by ${n}), '[]'::jsonb) from jsonb_array_elements(${x}) with ordinality as ${this.fresh()}(${el}, ${n}) where (${el} ->> ${literal(field)}) is distinct from ${literal(equals)}) else ${x} end)`;
+    });
   }
   /** `v` with the value at `path` set to null, where present. */
   nullAt(v: string, path: readonly string[]): string {
@@ -215,6 +229,9 @@ export function gatedEventData(
   const hide = (v: string, gate: Gate, open: (root: string) => string): string => {
     let closed = v;
     for (const path of gate.paths) closed = w.bind(closed, (x) => w.nullAt(x, segmentsOf(path)));
+    for (const drop of gate.drops ?? []) {
+      closed = w.bind(closed, (x) => w.dropAt(x, segmentsOf(drop.path), drop.field, drop.equals));
+    }
     if (!gate.unless) return closed;
     return `(case when ${open(v)} then ${v} else ${closed} end)`;
   };

@@ -29,6 +29,8 @@ export const matchResource = resource({
   table: recommendationMatches,
   alias: "rm",
   name: "match",
+  // In events (which carry the match without its work's setting) a read-only reader never sees price evidence.
+  gated: { paths: [], drops: [{ path: "reasons", field: "question", equals: "price" }] },
   viewKey: (view: MatchView) => (view.gatePrices ? "gated" : "open"),
   computed: {
     reasons: (view: MatchView) =>

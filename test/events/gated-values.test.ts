@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import "../../functions/api";
 import { describedResources } from "../../db/resource";
-import { domainEvents } from "../../db/schema";
+import { domainEvents, recommendationMatches } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { readScopes } from "../../lib/scopes";
 import { call, createGallery, db, signedInMember, type TestGallery } from "../helpers/gallery";
@@ -53,6 +53,7 @@ async function repricedFormat(g: TestGallery, publicPriced: boolean): Promise<Ga
 const gatedWrites: Record<string, (g: TestGallery, admitted: boolean) => Promise<GatedWrite>> = {
   artwork: repricedFormat,
   artwork_format: repricedFormat,
+  match: matchWithPriceEvidence,
   publication: async (g, admitted) => {
     const price_visibility = admitted ? "public" : "private";
     const id = await created(g, "/gallery/publications", {
@@ -63,6 +64,48 @@ const gatedWrites: Record<string, (g: TestGallery, admitted: boolean) => Promise
     return { values: [BEFORE, AFTER], shownWhenAdmitted: [BEFORE, AFTER] };
   },
 };
+
+/**
+ * A match the engine wrote with two pieces of price evidence (a sale BEFORE, the work's price AFTER) on a work
+ * that is not public-priced; a member's feedback records it in `match.feedback_recorded`. The event carries the
+ * match without its work's setting, so a read-only reader never sees price evidence there.
+ */
+async function matchWithPriceEvidence(g: TestGallery): Promise<GatedWrite> {
+  const contactId = await created(g, "/gallery/contacts", { name: "Gated" });
+  const artworkId = await created(g, "/gallery/artworks", { title: "Gated" });
+  const id = newId("mat");
+  const reason = (question: string, label: string) => ({
+    question,
+    kind: "work_fact",
+    evidence_id: null,
+    label,
+    source_label: null,
+    at: null,
+  });
+  await db().execute(
+    insertRow(recommendationMatches, {
+      id,
+      gallery_id: g.id,
+      artwork_id: artworkId,
+      contact_id: contactId,
+      model: "matcher@1",
+      probability: 0.8,
+      reasons: [
+        reason("price", `Spent ${BEFORE} cents on one work`),
+        reason("medium", "Collects oil paintings"),
+        reason("price", `Priced ${AFTER} cents, within the band`),
+      ],
+      evidence_count: 3,
+      judged_at: new Date().toISOString(),
+    }),
+  );
+  const response = await call("POST", `/gallery/contacts/${contactId}/matches/${id}/feedback`, {
+    key: g.key,
+    body: { action: "hide" },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return { values: [BEFORE, AFTER], shownWhenAdmitted: [] };
+}
 
 interface EventBody {
   id: string;
