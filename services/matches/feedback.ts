@@ -15,7 +15,7 @@ import {
   type MatchFeedbackRequest,
 } from "../../lib/schemas/matches";
 import type { ServiceContext } from "../context";
-import { changeEvent, guarded, writeExisting } from "../write";
+import { changeEvent, guarded, refuseUnlessReplay, writeExisting } from "../write";
 
 type FeedbackInput = z.infer<typeof MatchFeedbackRequest>;
 type MatchBody = z.infer<typeof Match>;
@@ -93,7 +93,14 @@ export async function recordMatchFeedback(
 ) {
   const { db, principal } = ctx;
   const galleryId = principal.galleryId;
-  const hiddenUntil = hideUntil(input, Date.now());
+  let hiddenUntil: string | null;
+  try {
+    hiddenUntil = hideUntil(input, Date.now());
+  } catch (error) {
+    // A hide that was ahead when first sent and has passed since: its retry replays the first answer.
+    if (error instanceof ApiError) return refuseUnlessReplay<MatchBody, 200>(ctx, error);
+    throw error;
+  }
   const memberId = principal.kind === "session" ? principal.memberId : null;
   const current = await findMatch(db, galleryId, contactId, matchId);
   const notFound = `No match ${matchId} of contact ${contactId} in this gallery.`;

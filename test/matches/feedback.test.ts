@@ -197,6 +197,25 @@ describe("the write", () => {
     );
   });
 
+  it("replays a retried hide whose hidden_until has passed since, instead of refusing it", async () => {
+    const { contactId, matchId } = await pair();
+    const headers = { "idempotency-key": `fb-${crypto.randomUUID()}` };
+    const body = { action: "hide", hidden_until: new Date(Date.now() + 1500).toISOString() };
+    const first = await feedback(g.key, contactId, matchId, body, headers);
+    expect(first.status, await first.clone().text()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const again = await feedback(g.key, contactId, matchId, body, headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+    // Without the key, the same body is now refused.
+    await expectProblem(await feedback(g.key, contactId, matchId, body), 400, "invalid_request", {
+      field: "hidden_until",
+      location: "body",
+    });
+    expect((await feedbackRows(matchId)).map((f) => f.action)).toEqual(["hide"]);
+  });
+
   it("404 for another contact's match, another gallery's, or an unknown one; nothing recorded", async () => {
     const { contactId, matchId } = await pair();
     const stranger = await contact(g);
