@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../lib/ids";
 import { MatchList } from "../../lib/schemas/matches";
-import { call, callJson, createGallery, type TestGallery } from "../helpers/gallery";
+import { call, callJson, createGallery, signedInMember, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import {
   artwork,
@@ -282,6 +282,19 @@ describe("price evidence for a read-only caller", () => {
     expect(JSON.stringify(detail)).not.toContain("$");
     const open = await getMatch(reader, hal, publicMatch);
     expect(open.evidence.map((e) => e.question)).toEqual(["medium", "artist", "price", "price"]);
+  });
+
+  it("gates a viewer's session the same way; an editor's session sees everything", async () => {
+    const viewer = await signedInMember(g.id, "viewer");
+    const [priv] = (await listMatches(viewer.token, hal)).data;
+    expect(priv!.reasons.map((r) => r.question)).toEqual(["medium"]);
+    expect((await getMatch(viewer.token, hal, privateMatch)).evidence.map((e) => e.question)).toEqual([
+      "medium",
+      "artist",
+    ]);
+    const editor = await g.editor();
+    const [open] = (await listMatches(editor.token, hal)).data;
+    expect(open!.reasons.map((r) => r.question)).toEqual(["price", "medium", "price"]);
   });
 
   it("shows everything to a caller holding a write scope", async () => {
