@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matchListQuery } from "../../db/queries/matches";
+import { recommendedRecipientsQuery } from "../../db/queries/offers";
 import { RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
 import { createGallery, db, type TestGallery } from "../helpers/gallery";
+import { createOffer, setItems } from "../offers/helpers";
 import { bulkMatches, contact, listMatches } from "./helpers";
 
 /**
@@ -72,6 +74,25 @@ describe("GET /gallery/contacts/{id}/matches at 5,000 matches", () => {
       expect(text, text).toContain("recommendation_matches_contact_idx");
       expect(text, text).not.toMatch(/Seq Scan on recommendation_matches/);
     }
+  });
+
+  it("leaves recommended recipients, which share the visibility rule, on their indexes too", async () => {
+    const works = await db().execute<{ artwork_id: string }>(
+      sql`select artwork_id from recommendation_matches where contact_id = ${contactId} order by probability desc, id limit 20`,
+    );
+    const offer = await createOffer(g, { title: "Plan" });
+    await setItems(
+      g,
+      offer.id,
+      works.rows.map((w) => ({ artwork_id: w.artwork_id })),
+    );
+    const result = await db().execute<{ "QUERY PLAN": string }>(
+      sql`explain (analyze, buffers) ${recommendedRecipientsQuery(g.id, offer.id, 20)}`,
+    );
+    const text = result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    // The work's availability is a primary-key probe per candidate, never a scan.
+    expect(text, text).toContain("Index Scan using artworks_pkey on artworks aw");
+    expect(text, text).not.toMatch(/Seq Scan on (recommendation_matches|artworks)/);
   });
 
   it("pages through the API in order", async () => {
