@@ -58,9 +58,9 @@ function negatedBefore(before: string): boolean {
   return true;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const MEDIUM_RES: [RegExp, Family[]][] = MEDIUM_PHRASES.map(([phrase, families]) => [
-  new RegExp(`(?<![\\p{L}\\d])${escape(phrase).replace(/ /g, "\\s+")}(?![\\p{L}\\d])`, "gu"),
+  new RegExp(`(?<![\\p{L}\\d])${escapeRe(phrase).replace(/ /g, "\\s+")}(?![\\p{L}\\d])`, "gu"),
   families,
 ]);
 
@@ -80,7 +80,7 @@ const PERIODS: [RegExp, number, number][] = [
 ];
 const DECADE = /\b(1[89]\d0|20[0-2]0)s\b/g;
 const SIZE_CAP =
-  /\b(no room for (?:large|big)|nothing (?:over|above|bigger than) (?:a|one) (?:metre|meter)|only small|small (?:pieces|works) only|small flat|walls are full)\b/;
+  /\b(no room for (?:large|big)|nothing (?:over|above|bigger than) (?:a|one) (?:metre|meter)|only small|small (?:pieces|works) only|small flat)\b/;
 const SIZE_CAP_CM = /\b(?:nothing|no more than|max(?:imum)?|under|up to) (?:over |above )?(\d{2,3}) ?cm\b/;
 const WANTS_LARGE = /\b(large[- ]scale|monumental|large works|big works|a large)\b/;
 const BUDGET = /(?:budget|spend|up to|under|around|about)[^\d€$£]{0,20}[€$£]?\s?(\d[\d,.]*)\s?(k|000)?/;
@@ -95,7 +95,7 @@ function clausesOf(fact: FactRef): FactClause[] {
   const out: FactClause[] = [];
   for (const sentence of sentences(fact.text)) {
     let offset = 0;
-    for (const part of sentence.text.split(/[,;:]|\s[-–—]\s|\bbut\b/)) {
+    for (const part of sentence.text.split(/(?<!\d),|,(?!\d)|[;:]|\s[-–—]\s|\bbut\b/)) {
       const at = sentence.text.indexOf(part, offset);
       offset = at + part.length;
       const phrase = part.trim();
@@ -193,7 +193,7 @@ export function artistMentions(
   const out: { clause: FactClause; negative: boolean }[] = [];
   for (const clause of reading.clauses) {
     for (const key of keys) {
-      const re = new RegExp(`(?<![\\p{L}\\d])${escape(key)}(?:'s)?(?![\\p{L}\\d])`, "u");
+      const re = new RegExp(`(?<![\\p{L}\\d])${escapeRe(key)}(?:'s)?(?![\\p{L}\\d])`, "u");
       const m = re.exec(clause.folded);
       if (!m) continue;
       const negative = COLD.test(clause.folded) || negatedBefore(clause.folded.slice(0, m.index));

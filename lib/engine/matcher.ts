@@ -120,7 +120,7 @@ interface Support {
   sourceLabel: string;
 }
 
-interface Prepared {
+export interface Prepared {
   contact: MatchContact;
   nowMs: number;
   facts: FactReading;
@@ -329,6 +329,11 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       sw += w;
       sl += w * Math.log(p.cents);
     }
+    // A budget the gallery wrote down counts as much as a recent purchase.
+    if (facts.budget) {
+      sw += 1;
+      sl += Math.log(facts.budget.amount * 100);
+    }
     const log = sl / sw;
     const band = priceBandOf(Math.exp(log));
     price = {
@@ -345,6 +350,10 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
         weight: 0,
       })),
     };
+    if (facts.budget)
+      price.ev.unshift(
+        factEvidence(contact, "price", facts.budget.clause, factLabel(facts.budget.clause), 0),
+      );
   } else if (contact.priceBand && BAND_MID_CENTS[contact.priceBand]) {
     price = {
       log: Math.log(BAND_MID_CENTS[contact.priceBand]!),
@@ -368,7 +377,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       log: Math.log(cents),
       currency: null,
       band: priceBandOf(cents),
-      ev: [factEvidence(contact, "price", facts.budget.clause, `Budget: ${facts.budget.clause.phrase}`, 0)],
+      ev: [factEvidence(contact, "price", facts.budget.clause, factLabel(facts.budget.clause), 0)],
     };
   }
   const sizes = supports.flatMap((s) => {
@@ -570,9 +579,15 @@ function periodScore(p: Prepared, work: MatchWork): Scored {
   const evidence: MatchEvidenceItem[] = [];
   let score = 0.5;
   if (p.years.length > 0) {
+    // Distance in the log of a work's age: periods widen going back (2004 and 2020 are closer kin than 1935
+    // and 1951 are far apart, and 1935 and 2015 are apart).
+    const nowYear = new Date(p.nowMs).getUTCFullYear();
+    const age = (y: number) => Math.log(Math.max(0, nowYear - y) + 10);
     let best = p.years[0]!;
-    for (const y of p.years) if (Math.abs(y.year - year) < Math.abs(best.year - year)) best = y;
-    score = 0.15 + 0.85 * Math.exp(-Math.abs(best.year - year) / 15);
+    for (const y of p.years)
+      if (Math.abs(age(y.year) - age(year)) < Math.abs(age(best.year) - age(year))) best = y;
+    const d = age(best.year) - age(year);
+    score = 0.15 + 0.85 * Math.exp(-(d * d) / (2 * 0.6 * 0.6));
     evidence.push(supportEvidence("period", best.support, score * 0.4));
   }
   for (const period of p.facts.periods) {
@@ -598,7 +613,8 @@ function engagementScore(p: Prepared, work: MatchWork): Scored {
   for (const s of p.byWork.get(work.id) ?? []) {
     if (s.kind === "purchase") continue;
     const base = s.kind === "inquiry" || s.kind === "good_match" ? 1 : s.strength * 2.2;
-    const w = Math.min(1, base) * (0.5 + 0.5 * decay(p.nowMs - s.atMs, 365));
+    // Interest in a work is a moment: a view last month says more than one three years ago.
+    const w = Math.min(1, base) * (0.25 + 0.75 * decay(p.nowMs - s.atMs, 120));
     miss *= 1 - 0.95 * w;
     evidence.push(
       supportEvidence(
@@ -667,7 +683,8 @@ const QUESTION_FNS: Record<MatchQuestion, (p: Prepared, w: MatchWork) => Scored>
 // ---------------------------------------------------------------------------------------------------------
 // Judging
 
-function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel): MatchJudgment {
+/** Judges one work for a contact read once by prepareContact. */
+export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel): MatchJudgment {
   const subScores = {} as Record<MatchQuestion, number>;
   const evidence: MatchEvidenceItem[] = [];
   let z = model.bias;

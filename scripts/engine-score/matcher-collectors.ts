@@ -7,7 +7,8 @@
  * was first scored.
  *
  * - A catalogue of 48 artists, each with a medium family (a second one for some), an active period and a price
- *   level; about 800 works over eight years of inventory, in euros, 8% of them price on request.
+ *   level; 1,000 works arriving over eight years of inventory (200 of them from 2024 on), in euros, 8% of them
+ *   price on request. The works the hand-written histories bought are set aside for them.
  * - Each collector has a taste profile: a main medium family and perhaps a second, one or two disliked
  *   families for some, one to three favourite artists (mostly of the families they like), a budget, a period
  *   preference (contemporary, modern or historical), for some a wall-space limit, and an openness (how often a
@@ -30,15 +31,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const NOW = "2026-11-27T00:00:00.000Z";
 
-// Seeded RNG (mulberry32).
-let seed = 20261127;
-function rand(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+// Seeded RNGs (mulberry32): the main stream, and one of its own for the later inventory (so adding it left
+// the first 800 works as they were).
+function mulberry(start: number): () => number {
+  let seed = start;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
+const main = mulberry(20261127);
+let rand = main;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 function normal(): number {
@@ -335,7 +341,10 @@ const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString();
 
 const works: Work[] = [];
-for (let n = 0; n < 800; n++) {
+const LATER_FROM = Date.parse("2024-01-01T00:00:00Z");
+for (let n = 0; n < 1000; n++) {
+  // Works 801–1000: the inventory that kept arriving from 2024 on, from a stream of their own.
+  if (n === 800) rand = mulberry(20261128);
   const artist = artists[n < 48 * 6 ? n % 48 : int(0, 47)]!;
   const fam = rand() < 0.8 ? artist.fams[0]! : pick(artist.fams);
   const [lo, hi] = SIZE_RANGE[fam];
@@ -349,7 +358,10 @@ for (let n = 0; n < 800; n++) {
         50 *
         100;
   // Inventory arrives through the eight years, a little faster lately.
-  const t = START + (END_INVENTORY - START) * rand() ** 0.8;
+  const t =
+    n < 800
+      ? START + (END_INVENTORY - START) * rand() ** 0.8
+      : LATER_FROM + (END_INVENTORY - LATER_FROM) * rand();
   works.push({
     id: `w-${String(n + 1).padStart(4, "0")}`,
     title: `${pick(TITLES_A)} ${pick(TITLES_B)}${rand() < 0.3 ? ` ${int(2, 12)}` : ""}`,
@@ -365,6 +377,7 @@ for (let n = 0; n < 800; n++) {
     fam,
   });
 }
+rand = main;
 const artistOf = new Map(artists.map((a) => [a.id, a]));
 
 // ---------------------------------------------------------------------------------------------------------
@@ -445,7 +458,20 @@ function utility(t: Taste, w: Work, at: number, noise: number): number {
   return u + noise * gumbel();
 }
 
-const sold = new Set<string>();
+// Works the hand-written histories bought (collectors-hand.json) are theirs: set aside from the start.
+const handPath = "test/engine/labelled/collectors-hand.json";
+let hand: {
+  purchases: { artworkId: string }[];
+  hidden: { artworkId: string };
+}[] = [];
+try {
+  hand = JSON.parse(readFileSync(handPath, "utf8"));
+} catch {
+  hand = [];
+}
+const sold = new Set<string>(
+  hand.flatMap((h) => [...h.purchases.map((p) => p.artworkId), h.hidden.artworkId]),
+);
 function available(at: number): Work[] {
   return works.filter((w) => Date.parse(w.createdAt) <= at && !sold.has(w.id));
 }
@@ -769,13 +795,6 @@ for (const c of collectors) {
 }
 
 // Hand-written histories (collectors-hand.json) are added as they are.
-const handPath = "test/engine/labelled/collectors-hand.json";
-let hand: unknown[] = [];
-try {
-  hand = JSON.parse(readFileSync(handPath, "utf8")) as unknown[];
-} catch {
-  hand = [];
-}
 
 const byTime = <T extends { at: string }>(xs: T[]) => xs.sort((a, b) => a.at.localeCompare(b.at) || 0);
 const out = {

@@ -1,6 +1,6 @@
 import {
   fitMatchModel,
-  judgeMatch,
+  judgePrepared,
   PRIOR_MATCH_MODEL,
   prepareContact,
   reliabilityTable,
@@ -132,7 +132,7 @@ export function rankHidden(c: Raw, model: MatchModel): RankResult {
   const prepared = prepareContact(contact, now);
   const judged = pool
     .filter((w) => !prepared.excluded.has(w.id))
-    .map((w) => ({ id: w.id, p: judgeMatch(contact, w, model, now).probability }))
+    .map((w) => ({ id: w.id, p: judgePrepared(prepared, w, model).probability }))
     .sort((a, b) => b.p - a.p || a.id.localeCompare(b.id));
   const rank = judged.findIndex((j) => j.id === c.hidden.artworkId) + 1;
   const pop = popularity(atMs);
