@@ -189,11 +189,14 @@ export function artistMentions(
   if (!name) return [];
   const parts = name.split(/\s+/);
   const surname = parts[parts.length - 1]!;
-  const keys = [name, ...(surname.length >= 4 ? [surname] : [])];
+  if (reading.clauses.length === 0) return [];
+  const keys = [name, ...(surname.length >= 4 ? [surname] : [])].map(
+    (key) => new RegExp(`(?<![\\p{L}\\d])${escapeRe(key)}(?:'s)?(?![\\p{L}\\d])`, "u"),
+  );
   const out: { clause: FactClause; negative: boolean }[] = [];
   for (const clause of reading.clauses) {
-    for (const key of keys) {
-      const re = new RegExp(`(?<![\\p{L}\\d])${escapeRe(key)}(?:'s)?(?![\\p{L}\\d])`, "u");
+    if (!clause.folded.includes(surname)) continue;
+    for (const re of keys) {
       const m = re.exec(clause.folded);
       if (!m) continue;
       const negative = COLD.test(clause.folded) || negatedBefore(clause.folded.slice(0, m.index));

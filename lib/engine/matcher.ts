@@ -8,7 +8,7 @@
  * gallery's own outcomes (trainingExamples) fit its model (fitMatchModel), the prior as the regulariser.
  */
 import { artistMentions, type FactClause, type FactReading, readFacts } from "./match-facts";
-import { classifyMedium, FAMILY_LABEL, type Family } from "./rubric-media";
+import { classifyMedium, FAMILY_LABEL, type Family, type MediumReading } from "./rubric-media";
 import {
   MATCH_QUESTIONS,
   type MatchCandidateQuery,
@@ -75,7 +75,7 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** The medium families of a work (rubric-media's vocabulary): a print is also a work on paper. */
 export function mediumWords(medium: string | null): string[] {
-  return [...classifyMedium(medium).families];
+  return [...readMedium(medium).families];
 }
 
 /** The stored price band of an amount in cents (the contact's band vocabulary). */
@@ -116,6 +116,8 @@ interface Support {
   artistKey: string | null;
   /** How much it says about taste: a purchase 1, an inquiry 0.6, a good match 0.6, an engagement 0.3. */
   strength: number;
+  /** "an oil on canvas by Ines Marchetti" */
+  desc: string;
   label: string;
   sourceLabel: string;
 }
@@ -132,6 +134,7 @@ export interface Prepared {
   byArtist: Map<string, Support[]>;
   byWork: Map<string, Support[]>;
   artistFacts: Map<string, { clause: FactClause; negative: boolean }[]>;
+  mediumCache: Map<string, Scored>;
   /** Log of the reference price in cents and its currency, with the rows it rests on. */
   price: { log: number; currency: string | null; band: string | null; ev: MatchEvidenceItem[] } | null;
   sizes: { cm: number; support: Support }[];
@@ -172,13 +175,26 @@ const CHANNEL: Record<string, string> = {
   meeting: "meeting",
 };
 
+/** classifyMedium with a cache: a catalogue repeats a few hundred medium lines across many works. */
+const mediumCache = new Map<string, MediumReading>();
+function readMedium(medium: string | null): MediumReading {
+  const key = medium ?? "";
+  let reading = mediumCache.get(key);
+  if (!reading) {
+    reading = classifyMedium(medium);
+    if (mediumCache.size > 5_000) mediumCache.clear();
+    mediumCache.set(key, reading);
+  }
+  return reading;
+}
+
 const artistKeyOf = (w: MatchWork) =>
   w.artistId ?? (w.artistName ? `name:${w.artistName.trim().toLowerCase()}` : null);
 const maxCm = (w: MatchWork) =>
   w.heightCm === null && w.widthCm === null ? null : Math.max(w.heightCm ?? 0, w.widthCm ?? 0);
 
 function describeWork(w: MatchWork): string {
-  const reading = classifyMedium(w.medium);
+  const reading = readMedium(w.medium);
   const what = w.medium?.trim()
     ? w.medium.trim().split(",")[0]!.toLowerCase()
     : reading.family
@@ -209,6 +225,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   ) => {
     if (!work) return;
     const atMs = Date.parse(at);
+    const desc = describeWork(work);
     if (!(atMs <= nowMs)) return;
     supports.push({
       kind,
@@ -216,23 +233,16 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       at,
       atMs,
       work,
-      families: classifyMedium(work.medium).families,
+      families: readMedium(work.medium).families,
       artistKey: artistKeyOf(work),
       strength,
-      label,
+      desc,
+      label: label.replace("{work}", desc),
       sourceLabel,
     });
   };
   for (const p of contact.purchases)
-    add(
-      "purchase",
-      p.id,
-      p.at,
-      p.work,
-      1,
-      p.work ? `Bought ${describeWork(p.work)} in ${monthYear(p.at)}` : "",
-      "Sale",
-    );
+    add("purchase", p.id, p.at, p.work, 1, `Bought {work} in ${monthYear(p.at)}`, "Sale");
   for (const i of contact.interactions) {
     if (!i.work || i.direction === "outbound") continue;
     const channel = CHANNEL[i.type] ?? i.type;
@@ -242,7 +252,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       i.at,
       i.work,
       0.6,
-      `Asked about ${describeWork(i.work)} in ${monthYear(i.at)}`,
+      `Asked about {work} in ${monthYear(i.at)}`,
       `Inquiry by ${channel}`,
     );
   }
@@ -255,7 +265,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       e.at,
       e.work,
       ENGAGEMENT_STRENGTH[e.kind] ?? 0.15,
-      `${verb} ${describeWork(e.work)} in ${monthYear(e.at)}`,
+      `${verb} {work} in ${monthYear(e.at)}`,
       source,
     );
   }
@@ -268,15 +278,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     if (f.action === "not_interested") excluded.add(f.artworkId);
     const work = worksById.get(f.artworkId);
     if (f.action === "good_match" && work)
-      add(
-        "good_match",
-        f.id,
-        f.at,
-        work,
-        0.6,
-        `A member marked ${describeWork(work)} a good match`,
-        "Feedback",
-      );
+      add("good_match", f.id, f.at, work, 0.6, "A member marked {work} a good match", "Feedback");
   }
   supports.sort((a, b) => b.atMs - a.atMs || a.id.localeCompare(b.id));
 
@@ -401,6 +403,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     byArtist,
     byWork,
     artistFacts: new Map(),
+    mediumCache: new Map(),
     price,
     sizes,
     years,
@@ -465,8 +468,20 @@ function supportEvidence(
 type Scored = { score: number; evidence: MatchEvidenceItem[] };
 
 function mediumScore(p: Prepared, work: MatchWork): Scored {
-  const families = classifyMedium(work.medium).families;
+  const families = readMedium(work.medium).families;
   if (families.length === 0) return { score: 0.3, evidence: [] };
+  const key = families.join("+");
+  let cached = p.mediumCache.get(key);
+  if (!cached) {
+    cached = mediumOfFamilies(p, families);
+    p.mediumCache.set(key, cached);
+  }
+  // Evidence items are shared between this contact's judgments; nothing mutates them.
+  return { score: cached.score, evidence: [...cached.evidence] };
+}
+
+/** The medium question depends only on the work's families: judged once per family set and contact. */
+function mediumOfFamilies(p: Prepared, families: Family[]): Scored {
   const evidence: MatchEvidenceItem[] = [];
   const main = families[0]!;
   const against = (p.familyFacts.get(main) ?? []).find((f) => f.negative);
@@ -616,16 +631,7 @@ function engagementScore(p: Prepared, work: MatchWork): Scored {
     // Interest in a work is a moment: a view last month says more than one three years ago.
     const w = Math.min(1, base) * (0.25 + 0.75 * decay(p.nowMs - s.atMs, 120));
     miss *= 1 - 0.95 * w;
-    evidence.push(
-      supportEvidence(
-        "engagement",
-        s,
-        w,
-        s.label
-          .replace(describeWork(s.work), "this work")
-          .replace(/^Asked about this work/, "Asked about this work"),
-      ),
-    );
+    evidence.push(supportEvidence("engagement", s, w, s.label.replace(s.desc, "this work")));
   }
   const key = artistKeyOf(work);
   for (const s of key ? (p.byArtist.get(key) ?? []) : []) {
@@ -638,7 +644,7 @@ function engagementScore(p: Prepared, work: MatchWork): Scored {
 }
 
 function recencyScore(p: Prepared, work: MatchWork): Scored {
-  const families = new Set(classifyMedium(work.medium).families);
+  const families = new Set(readMedium(work.medium).families);
   const key = artistKeyOf(work);
   let latest: Support | null = null;
   for (const s of p.supports) {
@@ -648,15 +654,17 @@ function recencyScore(p: Prepared, work: MatchWork): Scored {
       break;
     }
   }
+  // Half the score is how recent the supporting activity is, half how new the work is to the inventory.
   const evidence: MatchEvidenceItem[] = [];
   let score = 0;
   if (latest) {
-    score = decay(p.nowMs - latest.atMs, 2 * 365);
-    evidence.push(supportEvidence("recency", latest, score * 0.5));
+    const activity = decay(p.nowMs - latest.atMs, 2 * 365);
+    score = 0.5 * activity;
+    evidence.push(supportEvidence("recency", latest, activity * 0.5));
   }
   const age = p.nowMs - Date.parse(work.createdAt);
+  if (age >= 0) score += 0.5 * decay(age, 120);
   if (age >= 0 && age < 90 * DAY) {
-    score = Math.min(1, score + 0.15);
     evidence.push({
       question: "recency",
       kind: "work_fact",
@@ -683,8 +691,33 @@ const QUESTION_FNS: Record<MatchQuestion, (p: Prepared, w: MatchWork) => Scored>
 // ---------------------------------------------------------------------------------------------------------
 // Judging
 
-/** Judges one work for a contact read once by prepareContact. */
-export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel): MatchJudgment {
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Strongest first, then newest, then by question, row and label; one item per (question, row, label). */
+function orderEvidence(evidence: MatchEvidenceItem[]): MatchEvidenceItem[] {
+  const seen = new Set<string>();
+  return evidence
+    .sort(
+      (a, b) =>
+        b.weight - a.weight ||
+        cmp(b.at ?? "", a.at ?? "") ||
+        cmp(a.question, b.question) ||
+        cmp(String(a.evidence_id), String(b.evidence_id)) ||
+        cmp(a.label, b.label),
+    )
+    .filter((e) => {
+      const key = `${e.question}|${e.evidence_id}|${e.label}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * Judges one work for a contact read once by prepareContact. With `floor`, a pair below it comes back without
+ * its evidence ordered (empty): it is not stored, and ordering is most of a pair's cost.
+ */
+export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel, floor = 0): MatchJudgment {
   const subScores = {} as Record<MatchQuestion, number>;
   const evidence: MatchEvidenceItem[] = [];
   let z = model.bias;
@@ -693,32 +726,16 @@ export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel): 
     const s = round(clamp01(score));
     subScores[q] = s;
     z += model.weights[q] * s;
-    evidence.push(...ev);
+    for (const e of ev) evidence.push(e);
   }
-  // One item per (question, row): the strongest; then strongest first, newest first, by id.
-  const seen = new Set<string>();
-  const unique = evidence
-    .sort(
-      (a, b) =>
-        b.weight - a.weight ||
-        (b.at ?? "").localeCompare(a.at ?? "") ||
-        a.question.localeCompare(b.question) ||
-        String(a.evidence_id).localeCompare(String(b.evidence_id)) ||
-        a.label.localeCompare(b.label),
-    )
-    .filter((e) => {
-      const key = `${e.question}|${e.evidence_id}|${e.label}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  const probability = round(sigmoid(z));
   return {
     artworkId: work.id,
     contactId: p.contact.id,
     model: model.model,
-    probability: round(sigmoid(z)),
+    probability,
     subScores,
-    evidence: unique,
+    evidence: probability >= floor ? orderEvidence(evidence) : [],
   };
 }
 
@@ -748,7 +765,7 @@ export function matchContact(
   for (const work of candidates) {
     if (p.excluded.has(work.id) || seen.has(work.id)) continue;
     seen.add(work.id);
-    const j = judgePrepared(p, work, model);
+    const j = judgePrepared(p, work, model, MATCH_STORE_FLOOR);
     if (j.probability >= MATCH_STORE_FLOOR) out.push(j);
   }
   out.sort((a, b) => b.probability - a.probability || a.artworkId.localeCompare(b.artworkId));
