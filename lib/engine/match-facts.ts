@@ -59,10 +59,29 @@ function negatedBefore(before: string): boolean {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const MEDIUM_RES: [RegExp, Family[]][] = MEDIUM_PHRASES.map(([phrase, families]) => [
-  new RegExp(`(?<![\\p{L}\\d])${escapeRe(phrase).replace(/ /g, "\\s+")}(?![\\p{L}\\d])`, "gu"),
-  families,
-]);
+/** Photographic processes a note names as "prints" ("silver prints", "pigment prints"): photography, not printmaking. */
+const PHOTO_PRINT_PHRASES: [string, Family[]][] = [
+  "silver prints",
+  "silver print",
+  "gelatin silver prints",
+  "silver gelatin prints",
+  "pigment prints",
+  "pigment print",
+  "c-prints",
+  "c-print",
+  "chromogenic prints",
+  "platinum prints",
+  "platinum print",
+  "palladium prints",
+].map((phrase) => [phrase, ["photography"]]);
+
+// Longest first, so "silver prints" is read before "prints".
+const MEDIUM_RES: [RegExp, Family[]][] = [...PHOTO_PRINT_PHRASES, ...MEDIUM_PHRASES]
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([phrase, families]) => [
+    new RegExp(`(?<![\\p{L}\\d])${escapeRe(phrase).replace(/ /g, "\\s+")}(?![\\p{L}\\d])`, "gu"),
+    families,
+  ]);
 
 const PERIODS: [RegExp, number, number][] = [
   [

@@ -283,7 +283,7 @@ export function scoreMatcher(): ScoreSection[] {
     ),
   ];
   // While the judge is being built, MATCHER_TUNE_ONLY=1 keeps the held-out block unseen.
-  if (!process.env.MATCHER_TUNE_ONLY)
+  if (typeof process === "undefined" || !process.env?.MATCHER_TUNE_ONLY)
     out.push(
       section(
         "Matcher (held out at first sight)",
