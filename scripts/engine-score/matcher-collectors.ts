@@ -1,6 +1,6 @@
 /**
  * Generates test/engine/labelled/collectors.json, the matcher's labelled histories:
- * `npx tsx scripts/engine-score/matcher-collectors.ts`.
+ * `npx tsx scripts/engine-score/matcher-collectors.ts` (deterministic: the same file every run).
  *
  * The assumptions here are a model of collectors, written before and apart from the matcher (lib/engine/
  * matcher.ts): nothing below reads the judge or its sub-scores, and the parameters were fixed before the judge
@@ -27,6 +27,7 @@
  * - Splits by collector: train (fit the model), tune (looked at while building the judge), holdout (reported
  *   at first sight). Hand-written histories (test/engine/labelled/collectors-hand.json) are split `hand`.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const NOW = "2026-11-27T00:00:00.000Z";
@@ -820,5 +821,8 @@ const out = {
     ...hand,
   ],
 };
-writeFileSync("test/engine/labelled/collectors.json", `${JSON.stringify(out, null, 1)}\n`);
+const outPath = "test/engine/labelled/collectors.json";
+writeFileSync(outPath, `${JSON.stringify(out, null, 2)}\n`);
+// In the repository's JSON style, so `biome check .` passes on the file as generated.
+execFileSync("npx", ["biome", "format", "--write", outPath], { stdio: "ignore" });
 console.log(`${out.works.length} works, ${out.collectors.length} collectors (${hand.length} hand-written)`);
