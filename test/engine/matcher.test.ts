@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   candidateQuery,
@@ -274,6 +275,119 @@ describe("matchContact", () => {
     console.log(`matchContact: ${perContact.toFixed(2)} ms per contact against 300 candidates`);
     // Loose on a shared machine (4–7 ms measured under load); per-pair NLP would cost far more.
     expect(perContact).toBeLessThan(50);
+  });
+});
+
+describe("any input", () => {
+  const at = fc
+    .integer({ min: Date.parse("2015-01-01T00:00:00Z"), max: Date.parse("2027-06-01T00:00:00Z") })
+    .map((t) => new Date(t).toISOString());
+  const text = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(
+      "Not interested in photography.",
+      "No more prints; loves ceramics",
+      "Budget around €8,000 a piece",
+      "Contemporary only",
+      "Nothing over 80 cm",
+      "",
+      "5k_25k",
+    ),
+  );
+  const arbWork = fc.record({
+    id: fc.constantFrom("w1", "w2", "w3", "w4"),
+    title: fc.option(fc.string({ maxLength: 10 })),
+    artistId: fc.option(fc.constantFrom("a1", "a2")),
+    artistName: fc.option(fc.constantFrom("Ines Marchetti", "Al", "")),
+    medium: fc.option(
+      fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("Oil on canvas", "Etching", "Bronze")),
+    ),
+    year: fc.option(fc.integer({ min: -100, max: 3000 })),
+    heightCm: fc.option(fc.double({ min: 0, max: 1000, noNaN: true })),
+    widthCm: fc.option(fc.double({ min: 0, max: 1000, noNaN: true })),
+    priceCents: fc.option(fc.integer({ min: -10, max: 1e10 })),
+    currency: fc.option(fc.constantFrom("EUR", "USD")),
+    createdAt: at,
+  });
+  const arbContact = fc.record({
+    id: fc.constant("con_p"),
+    name: fc.constant("P"),
+    priceBand: fc.option(fc.constantFrom("under_5k", "5k_25k", "25k_100k", "over_100k", "odd")),
+    totalSpendCents: fc.constant(null),
+    facts: fc.array(
+      fc.record({
+        id: fc.constantFrom("f1", "f2"),
+        kind: fc.constantFrom("notes", "collecting_focus", "private_note", "budget_band"),
+        text,
+        at: fc.option(at),
+      }),
+      { maxLength: 3 },
+    ),
+    purchases: fc.array(
+      fc.record({
+        id: fc.constantFrom("s1", "s2"),
+        at,
+        priceCents: fc.option(fc.integer({ min: 0, max: 1e9 })),
+        currency: fc.option(fc.constantFrom("EUR", "USD")),
+        work: fc.option(arbWork),
+      }),
+      { maxLength: 3 },
+    ),
+    interactions: fc.array(
+      fc.record({
+        id: fc.constant("i1"),
+        at,
+        type: fc.constantFrom("email", "call", "other"),
+        direction: fc.option(fc.constantFrom("inbound", "outbound")),
+        summary: fc.option(text),
+        work: fc.option(arbWork),
+      }),
+      { maxLength: 2 },
+    ),
+    engagements: fc.array(
+      fc.record({
+        id: fc.constant("e1"),
+        at,
+        kind: fc.constantFrom("artwork_viewed", "favorite_added", "room_opened"),
+        work: fc.option(arbWork),
+      }),
+      { maxLength: 3 },
+    ),
+    feedback: fc.array(
+      fc.record({
+        id: fc.constant("fb1"),
+        artworkId: fc.constantFrom("w1", "w2"),
+        action: fc.constantFrom("hide", "unhide", "not_interested", "good_match"),
+        at,
+      }),
+      { maxLength: 2 },
+    ),
+  }) as fc.Arbitrary<MatchContact>;
+
+  it("gives sub-scores in 0–1, a finite probability and evidence pointing at its inputs", () => {
+    fc.assert(
+      fc.property(arbContact, fc.array(arbWork, { maxLength: 4 }), (c, works) => {
+        const ids = new Set<string>([
+          c.id,
+          ...c.facts.map((f) => f.id),
+          ...c.purchases.map((p) => p.id),
+          ...c.interactions.map((i) => i.id),
+          ...c.engagements.map((e) => e.id),
+          ...c.feedback.map((f) => f.id),
+        ]);
+        for (const j of matchContact(c, works, PRIOR_MATCH_MODEL, NOW)) {
+          expect(Number.isFinite(j.probability)).toBe(true);
+          for (const q of MATCH_QUESTIONS) {
+            expect(j.subScores[q]).toBeGreaterThanOrEqual(0);
+            expect(j.subScores[q]).toBeLessThanOrEqual(1);
+          }
+          for (const e of j.evidence) if (e.evidence_id !== null) expect(ids.has(e.evidence_id)).toBe(true);
+        }
+        const q = candidateQuery(c, NOW);
+        if (q.priceRange) expect(q.priceRange.min).toBeLessThanOrEqual(q.priceRange.max);
+      }),
+      { numRuns: 300, seed: 21 },
+    );
   });
 });
 
