@@ -142,14 +142,15 @@ export interface Prepared {
   excluded: Set<string>;
 }
 
+/** An engagement's label ({work} is the work) and where it happened. */
 const ENGAGEMENT_WORDS: Record<string, [string, string]> = {
-  artwork_viewed: ["Viewed", "Viewing room"],
-  favorite_added: ["Saved as a favourite", "Viewing room"],
-  inquiry_submitted: ["Sent an inquiry about", "Viewing room"],
-  waitlist_joined: ["Joined the waitlist for", "Viewing room"],
-  checkout_started: ["Started checkout for", "Viewing room"],
-  link_clicked: ["Opened a link to", "Email"],
-  document_viewed: ["Opened a document on", "Viewing room"],
+  artwork_viewed: ["Viewed {work}", "Viewing room"],
+  favorite_added: ["Saved {work} as a favourite", "Viewing room"],
+  inquiry_submitted: ["Sent an inquiry about {work}", "Viewing room"],
+  waitlist_joined: ["Joined the waitlist for {work}", "Viewing room"],
+  checkout_started: ["Started checkout for {work}", "Viewing room"],
+  link_clicked: ["Opened a link to {work}", "Email"],
+  document_viewed: ["Opened a document on {work}", "Viewing room"],
 };
 const ENGAGEMENT_STRENGTH: Record<string, number> = {
   artwork_viewed: 0.3,
@@ -258,14 +259,14 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   }
   for (const e of contact.engagements) {
     if (!e.work) continue;
-    const [verb, source] = ENGAGEMENT_WORDS[e.kind] ?? ["Engaged with", "Engagement"];
+    const [words, source] = ENGAGEMENT_WORDS[e.kind] ?? ["Engaged with {work}", "Engagement"];
     add(
       "engagement",
       e.id,
       e.at,
       e.work,
       ENGAGEMENT_STRENGTH[e.kind] ?? 0.15,
-      `${verb} {work} in ${monthYear(e.at)}`,
+      `${words} in ${monthYear(e.at)}`,
       source,
     );
   }

@@ -200,6 +200,7 @@ describe("judging a pair", () => {
     const labels = j.evidence.map((e) => `${e.source_label}: ${e.label}`);
     expect(labels).toContain("Sale: Bought an oil on canvas by Ines Marchetti in March 2024");
     expect(labels).toContain("Viewing room: Viewed this work in October 2026");
+    expect(labels).toContain("Feedback: A member marked this work a good match");
     expect(labels).toContain("Inquiry by email: Asked about this work in October 2026");
     expect(labels).toContain("Collecting focus: Collecting focus: Post-war abstraction and oil paintings");
     // Strongest first.
