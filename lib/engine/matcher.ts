@@ -283,7 +283,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   }
   supports.sort((a, b) => b.atMs - a.atMs || a.id.localeCompare(b.id));
 
-  const facts = readFacts(contact.facts.filter((f) => f.at === null || Date.parse(f.at) <= nowMs));
+  const facts = readFactsCached(contact.facts.filter((f) => f.at === null || Date.parse(f.at) <= nowMs));
   const byFamily = new Map<Family, Support[]>();
   const byArtist = new Map<string, Support[]>();
   const byWork = new Map<string, Support[]>();
@@ -410,6 +410,23 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     years,
     excluded,
   };
+}
+
+/**
+ * readFacts with a bounded cache keyed by the facts' content: the same contact is read again when it is
+ * re-judged and for each of its outcomes in trainingExamples, and the sentence split is the costly part.
+ */
+const factCache = new Map<string, FactReading>();
+function readFactsCached(facts: MatchContact["facts"]): FactReading {
+  if (facts.length === 0) return readFacts(facts);
+  const key = JSON.stringify(facts.map((f) => [f.id, f.kind, f.text, f.at]));
+  let reading = factCache.get(key);
+  if (!reading) {
+    reading = readFacts(facts);
+    if (factCache.size >= 2_000) factCache.delete(factCache.keys().next().value!);
+    factCache.set(key, reading);
+  }
+  return reading;
 }
 
 /** Half-life decay of an age in ms. */
