@@ -470,9 +470,10 @@ try {
 } catch {
   hand = [];
 }
-const sold = new Set<string>(
+const handWorks = new Set<string>(
   hand.flatMap((h) => [...h.purchases.map((p) => p.artworkId), h.hidden.artworkId]),
 );
+const sold = new Set<string>(handWorks);
 function available(at: number): Work[] {
   return works.filter((w) => Date.parse(w.createdAt) <= at && !sold.has(w.id));
 }
@@ -826,3 +827,31 @@ writeFileSync(outPath, `${JSON.stringify(out, null, 2)}\n`);
 // In the repository's JSON style, so `biome check .` passes on the file as generated.
 execFileSync("npx", ["biome", "format", "--write", outPath], { stdio: "ignore" });
 console.log(`${out.works.length} works, ${out.collectors.length} collectors (${hand.length} hand-written)`);
+
+// For scale (docs/engine-score.md): how often the collector's own taste, without noise, ranks the hidden work in
+// the top 10 of what was available then. No judge can be expected to know the taste better than this from
+// purchases alone; views and inquiries before a purchase are what lift a judge above it.
+{
+  const soldAt = new Map<string, number>();
+  for (const c of collectors) {
+    for (const p of c.purchases) soldAt.set(p.artworkId, Date.parse(p.at));
+    if (c.hidden) soldAt.set(c.hidden.artworkId, c.hiddenAt);
+  }
+  let hits = 0;
+  let n = 0;
+  for (const c of collectors) {
+    if (!c.hidden) continue;
+    const at = c.hiddenAt;
+    const taste = tasteAt(c, at);
+    const pool = works.filter(
+      (w) => Date.parse(w.createdAt) <= at && !((soldAt.get(w.id) ?? Infinity) < at) && !handWorks.has(w.id),
+    );
+    const target = works.find((w) => w.id === c.hidden!.artworkId)!;
+    const u = utility(taste, target, at, 0);
+    n++;
+    if (pool.filter((w) => utility(taste, w, at, 0) > u).length < 10) hits++;
+  }
+  console.log(
+    `Noise-free taste puts the hidden work in the top 10 for ${((100 * hits) / n).toFixed(0)}% of ${n} collectors`,
+  );
+}

@@ -3,7 +3,6 @@ import {
   judgePrepared,
   PRIOR_MATCH_MODEL,
   prepareContact,
-  reliabilityTable,
   trainingExamples,
 } from "../../lib/engine/matcher";
 import type { MatchContact, MatchModel, MatchWork } from "../../lib/engine/types";
@@ -223,7 +222,6 @@ function section(
   note: string,
   targets = true,
 ): ScoreSection {
-  const table = reliabilityTable(f.pairs);
   const lines = [
     note,
     "",
@@ -237,11 +235,7 @@ function section(
     `| baseline: most popular available works | ${f.popularRecall10.toFixed(3)} | ${f.popularMrr.toFixed(3)} |`,
     `| baseline: artist of the last purchase, newest first, then popular | ${f.artistRecall10.toFixed(3)} | ${f.artistMrr.toFixed(3)} |`,
     "",
-    `Labelled pairs: ${f.pairs.length} (${f.pairs.filter((x) => x.label === 1).length} positive). Reliability of the match probability (p → share positive):`,
-    "",
-    "| p | pairs | mean p | positive |",
-    "|---|---|---|---|",
-    ...table.map((b) => `| ${b.bin} | ${b.n} | ${b.predicted.toFixed(3)} | ${b.observed.toFixed(3)} |`),
+    `Labelled pairs: ${f.pairs.length} (${f.pairs.filter((x) => x.label === 1).length} positive).`,
     "",
     `Candidates per collector: ${Math.min(...f.ranks.map((r) => r.candidates))}–${Math.max(...f.ranks.map((r) => r.candidates))}.`,
   ];
@@ -267,6 +261,13 @@ function section(
       },
     ],
     detail: lines.join("\n"),
+    wording: {
+      cases: "collectors, each with a hidden last purchase",
+      constant: "Brier score of the base rate (one constant probability), for comparison",
+      reliability:
+        "Reliability of the match probability on the labelled pairs (probability → share positive):",
+      outcome: "positive",
+    },
     calibration: f.pairs.map((x) => ({ p: x.p, outcome: x.label })),
   };
 }
