@@ -69,6 +69,8 @@ const monthYear = (at: string) => {
 const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+/** Code-unit order: the same everywhere, unlike localeCompare. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------
 // Vocabulary shared with the candidate lookups
@@ -140,6 +142,8 @@ export interface Prepared {
   sizes: { cm: number; support: Support }[];
   years: { year: number; support: Support }[];
   excluded: Set<string>;
+  /** Good-match feedback on works the history does not otherwise hold, by artwork id. */
+  goodMatches: Map<string, { id: string; at: string }>;
 }
 
 /** An engagement's label ({work} is the work) and where it happened. */
@@ -273,15 +277,18 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   const worksById = new Map<string, MatchWork>();
   for (const s of supports) worksById.set(s.work.id, s.work);
   const excluded = new Set<string>();
+  const goodMatches = new Map<string, { id: string; at: string }>();
   for (const p of contact.purchases) if (p.work) excluded.add(p.work.id);
   for (const f of contact.feedback) {
     if (Date.parse(f.at) > nowMs) continue;
     if (f.action === "not_interested") excluded.add(f.artworkId);
+    if (f.action !== "good_match") continue;
     const work = worksById.get(f.artworkId);
-    if (f.action === "good_match" && work)
-      add("good_match", f.id, f.at, work, 0.6, "A member marked {work} a good match", "Feedback");
+    // A good match on a work the history knows feeds its family and artist too; on any work, its own pair.
+    if (work) add("good_match", f.id, f.at, work, 0.6, "A member marked {work} a good match", "Feedback");
+    else goodMatches.set(f.artworkId, { id: f.id, at: f.at });
   }
-  supports.sort((a, b) => b.atMs - a.atMs || a.id.localeCompare(b.id));
+  supports.sort((a, b) => b.atMs - a.atMs || cmp(a.id, b.id));
 
   const facts = readFactsCached(contact.facts.filter((f) => f.at === null || Date.parse(f.at) <= nowMs));
   const byFamily = new Map<Family, Support[]>();
@@ -322,7 +329,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     const currencyCount = new Map<string | null, number>();
     for (const p of priced) currencyCount.set(p.currency, (currencyCount.get(p.currency) ?? 0) + 1);
     const currency = [...currencyCount.entries()].sort(
-      (a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])),
+      (a, b) => b[1] - a[1] || cmp(String(a[0]), String(b[0])),
     )[0]![0];
     const same = priced.filter((p) => p.currency === currency);
     let sw = 0;
@@ -409,6 +416,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     sizes,
     years,
     excluded,
+    goodMatches,
   };
 }
 
@@ -643,6 +651,19 @@ function periodScore(p: Prepared, work: MatchWork): Scored {
 function engagementScore(p: Prepared, work: MatchWork): Scored {
   const evidence: MatchEvidenceItem[] = [];
   let miss = 1;
+  const good = p.goodMatches.get(work.id);
+  if (good) {
+    miss = 0.05;
+    evidence.push({
+      question: "engagement",
+      kind: "feedback",
+      evidence_id: good.id,
+      label: "A member marked this work a good match",
+      source_label: "Feedback",
+      at: good.at,
+      weight: 0.95,
+    });
+  }
   for (const s of p.byWork.get(work.id) ?? []) {
     if (s.kind === "purchase") continue;
     const base = s.kind === "inquiry" || s.kind === "good_match" ? 1 : s.strength * 2.2;
@@ -708,8 +729,6 @@ const QUESTION_FNS: Record<MatchQuestion, (p: Prepared, w: MatchWork) => Scored>
 
 // ---------------------------------------------------------------------------------------------------------
 // Judging
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Strongest first, then newest, then by question, row and label; one item per (question, row, label). */
 function orderEvidence(evidence: MatchEvidenceItem[]): MatchEvidenceItem[] {
@@ -786,7 +805,7 @@ export function matchContact(
     const j = judgePrepared(p, work, model, MATCH_STORE_FLOOR);
     if (j.probability >= MATCH_STORE_FLOOR) out.push(j);
   }
-  out.sort((a, b) => b.probability - a.probability || a.artworkId.localeCompare(b.artworkId));
+  out.sort((a, b) => b.probability - a.probability || cmp(a.artworkId, b.artworkId));
   return out.slice(0, MAX_STORED_MATCHES);
 }
 
@@ -868,11 +887,11 @@ export function trainingExamples(contacts: MatchContact[], works: MatchWork[], n
   for (const c of contacts)
     for (const p of c.purchases)
       if (p.work) soldAt.set(p.work.id, Math.min(soldAt.get(p.work.id) ?? Infinity, Date.parse(p.at)));
-  const sortedWorks = [...works].sort((a, b) => a.id.localeCompare(b.id));
+  const sortedWorks = [...works].sort((a, b) => cmp(a.id, b.id));
   const byId = new Map(sortedWorks.map((w) => [w.id, w]));
   const examples: MatchExample[] = [];
   const model = PRIOR_MATCH_MODEL;
-  for (const c of [...contacts].sort((a, b) => a.id.localeCompare(b.id))) {
+  for (const c of [...contacts].sort((a, b) => cmp(a.id, b.id))) {
     // Works the contact responded to at any time are never sampled as negatives.
     const responded = new Set<string>();
     for (const p of c.purchases) if (p.work) responded.add(p.work.id);
@@ -909,7 +928,7 @@ export function trainingExamples(contacts: MatchContact[], works: MatchWork[], n
           featuresAt: Date.parse(f.at),
         });
     }
-    outcomes.sort((a, b) => a.atMs - b.atMs || a.id.localeCompare(b.id));
+    outcomes.sort((a, b) => a.atMs - b.atMs || cmp(a.id, b.id));
     for (const o of outcomes) {
       if (o.atMs > nowMs) continue;
       const history = prepareContact(historyBefore(c, o.featuresAt), new Date(o.featuresAt));

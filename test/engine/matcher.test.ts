@@ -225,6 +225,19 @@ describe("judging a pair", () => {
     expect(judgeMatch(reversed, sameArtist, PRIOR_MATCH_MODEL, NOW).probability).toBe(a.probability);
   });
 
+  it("a member's good match raises that pair, with the feedback as its evidence", () => {
+    const elsewhere = work({ medium: "Bronze, edition of 8", artistId: "a_b", artistName: "Noor Olsen" });
+    const c = contact({
+      feedback: [
+        { id: "mfb_2", artworkId: elsewhere.id, action: "good_match", at: "2026-11-01T00:00:00.000Z" },
+      ],
+    });
+    const j = judgeMatch(c, elsewhere, PRIOR_MATCH_MODEL, NOW);
+    expect(j.subScores.engagement).toBeGreaterThan(0.9);
+    expect(j.evidence[0]).toMatchObject({ kind: "feedback", evidence_id: "mfb_2", question: "engagement" });
+    expect(judgeMatch(contact(), elsewhere, PRIOR_MATCH_MODEL, NOW).subScores.engagement).toBe(0);
+  });
+
   it("ignores history after `now` (no leakage from the future)", () => {
     const before = new Date("2024-01-01T00:00:00Z");
     const j = judgeMatch(history, sameArtist, PRIOR_MATCH_MODEL, before);
