@@ -364,6 +364,26 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       price.ev.unshift(
         factEvidence(contact, "price", facts.budget.clause, factLabel(facts.budget.clause), 0),
       );
+  } else if (contact.totalSpendCents && contact.totalSpendCents > 0 && contact.purchases.length > 0) {
+    // Sales without an amount of their own: the contact's total spend over its purchases.
+    const cents = contact.totalSpendCents / contact.purchases.length;
+    const band = priceBandOf(cents);
+    price = {
+      log: Math.log(cents),
+      currency: null,
+      band,
+      ev: [
+        {
+          question: "price",
+          kind: "memory_fact",
+          evidence_id: contact.id,
+          label: `Average purchase in the ${BAND_LABEL[band!]} band`,
+          source_label: "Contact profile",
+          at: null,
+          weight: 0,
+        },
+      ],
+    };
   } else if (contact.priceBand && BAND_MID_CENTS[contact.priceBand]) {
     price = {
       log: Math.log(BAND_MID_CENTS[contact.priceBand]!),
@@ -851,9 +871,15 @@ export type MatchExample = { subScores: Record<MatchQuestion, number>; label: 0 
 /** The contact as it stood strictly before `at`. */
 function historyBefore(c: MatchContact, atMs: number): MatchContact {
   const before = <T extends { at: string }>(xs: T[]) => xs.filter((x) => Date.parse(x.at) < atMs);
+  const purchases = before(c.purchases);
+  // The stored band and total spend are of every purchase, later ones too: recomputed from those before.
+  const priced = purchases.filter((p) => p.priceCents !== null && p.priceCents > 0);
+  const spend = priced.reduce((sum, p) => sum + p.priceCents!, 0);
   return {
     ...c,
-    purchases: before(c.purchases),
+    priceBand: priced.length > 0 ? priceBandOf(spend / priced.length) : null,
+    totalSpendCents: priced.length > 0 ? spend : null,
+    purchases,
     interactions: before(c.interactions),
     engagements: before(c.engagements),
     feedback: before(c.feedback),

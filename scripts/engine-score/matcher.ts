@@ -18,7 +18,8 @@ import type { ScoreSection } from "./types";
  *   most popular available works; works by the artist of the last purchase, newest first, then popular);
  * - probabilities: the collector's labelled outcomes (trainingExamples on its history including the hidden
  *   purchase) judged by the fitted model: Brier beside the base rate's constant, and the reliability table.
- * Splits: `tune` was looked at while building the judge; `holdout` is reported at first sight; `hand` are the
+ * Splits: `tune` was looked at while building the judge; `holdout` was not (its first-sight figures are in
+ * docs/decisions.md); `hand` are the
  * hand-written histories.
  */
 
@@ -287,10 +288,10 @@ export function scoreMatcher(): ScoreSection[] {
   if (typeof process === "undefined" || !process.env?.MATCHER_TUNE_ONLY)
     out.push(
       section(
-        "Matcher (held out at first sight)",
+        "Matcher (held out)",
         figures(split("holdout"), model),
         model,
-        "Generated collectors not looked at while building the judge.",
+        'Generated collectors not looked at while building the judge. At first sight: recall@10 0.581, MRR 0.559, Brier 0.135 (docs/decisions.md, "The matcher").',
       ),
     );
   if (split("hand").length > 0)
