@@ -782,7 +782,7 @@ export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel, f
     const { score, evidence: ev } = QUESTION_FNS[q](p, work);
     const s = round(clamp01(score));
     subScores[q] = s;
-    z += model.weights[q] * s;
+    z += (model.weights[q] ?? 0) * s;
     for (const e of ev) evidence.push(e);
   }
   const probability = round(sigmoid(z));
