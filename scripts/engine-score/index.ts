@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { scoreDisclosure } from "./disclosure";
+import { scoreMatcher } from "./matcher";
 import { scoreRubrics } from "./rubric";
 import { scoreTriage } from "./triage";
 import type { ScoreSection } from "./types";
@@ -52,7 +53,13 @@ function meets(metric: ScoreSection["metrics"][number]): boolean | null {
 }
 
 function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
-  const lines = [`## ${section.title}`, "", `${section.cases} labelled cases.`, ""];
+  const words = section.wording ?? {
+    cases: "labelled cases",
+    constant: "Brier score of one constant confidence (the share right), for comparison",
+    reliability: "Reliability (probability the judge gave its answer → how often that answer was right):",
+    outcome: "right",
+  };
+  const lines = [`## ${section.title}`, "", `${section.cases} ${words.cases}.`, ""];
   lines.push("| figure | value | target | |", "|---|---|---|---|");
   for (const metric of section.metrics) {
     const ok = meets(metric);
@@ -62,15 +69,9 @@ function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
     );
   }
   lines.push(`| Brier score | ${fmt(cal.brier)} | | |`);
-  lines.push(
-    `| Brier score of one constant confidence (the share right), for comparison | ${fmt(cal.constantBrier)} | | |`,
-  );
-  lines.push(
-    "",
-    "Reliability (probability the judge gave its answer → how often that answer was right):",
-    "",
-  );
-  lines.push("| p | cases | mean p | right |", "|---|---|---|---|");
+  lines.push(`| ${words.constant} | ${fmt(cal.constantBrier)} | | |`);
+  lines.push("", words.reliability, "");
+  lines.push(`| p | cases | mean p | ${words.outcome} |`, "|---|---|---|---|");
   for (const bin of cal.bins.filter((b) => b.count > 0))
     lines.push(
       `| ${bin.from.toFixed(1)}–${bin.to.toFixed(1)} | ${bin.count} | ${fmt(bin.meanP)} | ${fmt(bin.observed)} |`,
@@ -82,14 +83,19 @@ function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
 
 /** One plot: each judge's reliability curve (bins with cases) against the diagonal of perfect calibration. */
-function reliabilitySvg(curves: { title: string; cal: Calibration }[]): string {
+function reliabilitySvg(
+  curves: { title: string; cal: Calibration }[],
+  heading = "Engine reliability",
+  yLabel = "share right",
+): string {
   const size = 420;
   const pad = 50;
   const inner = size - 2 * pad;
   const x = (v: number) => pad + v * inner;
   const y = (v: number) => size - pad - v * inner;
+  const legend = Math.max(220, ...curves.map(({ title }) => 40 + (title.length + 14) * 6.5));
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size + 220}" height="${size}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size + legend}" height="${size}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" stroke="#999" stroke-dasharray="4 4"/>`,
     `<rect x="${pad}" y="${pad}" width="${inner}" height="${inner}" fill="none" stroke="#333"/>`,
@@ -101,9 +107,9 @@ function reliabilitySvg(curves: { title: string; cal: Calibration }[]): string {
   }
   parts.push(`<text x="${size / 2}" y="${size - 10}" text-anchor="middle">probability given</text>`);
   parts.push(
-    `<text x="14" y="${size / 2}" text-anchor="middle" transform="rotate(-90 14 ${size / 2})">share right</text>`,
+    `<text x="14" y="${size / 2}" text-anchor="middle" transform="rotate(-90 14 ${size / 2})">${yLabel}</text>`,
   );
-  parts.push(`<text x="${size / 2}" y="24" text-anchor="middle" font-size="14">Engine reliability</text>`);
+  parts.push(`<text x="${size / 2}" y="24" text-anchor="middle" font-size="14">${heading}</text>`);
   curves.forEach(({ title, cal }, i) => {
     const colour = COLOURS[i % COLOURS.length];
     const points = cal.bins.filter((b) => b.count > 0);
@@ -127,7 +133,12 @@ function reliabilitySvg(curves: { title: string; cal: Calibration }[]): string {
 }
 
 const sections: ScoreSection[] = [...scoreDisclosure(), ...scoreTriage(), ...scoreRubrics()];
-const scored = sections.map((section) => ({ section, cal: calibrate(section.calibration) }));
+// The matcher's probabilities are of a different thing (a contact wants a work, not an answer is right): its
+// own plot, docs/matcher-reliability.svg.
+const matcherSections = scoreMatcher();
+const judges = sections.map((section) => ({ section, cal: calibrate(section.calibration) }));
+const matchers = matcherSections.map((section) => ({ section, cal: calibrate(section.calibration) }));
+const scored = [...judges, ...matchers];
 const missed = scored.flatMap(({ section }) =>
   section.metrics.filter((m) => meets(m) === false).map((m) => `${section.title}: ${m.name}`),
 );
@@ -136,17 +147,36 @@ const markdown = [
   "# Engine score",
   "Made by `npm run engine:score` from the labelled set in test/engine/labelled/ (do not edit by hand).",
   "![Reliability of the engine's probabilities](engine-reliability.svg)",
-  ...scored.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  ...judges.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  [
+    "# The matcher",
+    "",
+    "Recommendation matches (lib/engine/matcher.ts) scored on test/engine/labelled/collectors.json: 1,000 works by 48 artists and 222 collectors, 200 of them generated by scripts/engine-score/matcher-collectors.ts (seeded) from explicit taste profiles written apart from the judge (a purchase is the available work of highest utility under the collector's taste plus Gumbel noise, sometimes drawn at random; views and inquiries from the same taste with more noise; profile facts written from the taste in a gallery's words, with negations), and 22 written by hand in test/engine/labelled/collectors-hand.json. Each collector's last purchase is hidden; the matcher ranks every work available at that moment (about 250–370) and the figures ask where the hidden one lands, beside two baselines. The model is fitted on the `train` collectors' outcomes; Brier and reliability are of the match probability on the scored collectors' labelled outcomes (positives: purchases, inquiries, good matches; negatives: not interested and three works sampled from the inventory per positive). For scale: the generator's own taste, noise-free, ranks the hidden work in the top 10 for 35% of the generated collectors (printed by the generator; the rest of a hit comes from a view or an inquiry before the purchase).",
+    "",
+    "![Reliability of the match probability](matcher-reliability.svg)",
+  ].join("\n"),
+  ...matchers.map(({ section, cal }) => sectionMarkdown(section, cal)),
   "",
 ].join("\n\n");
 
 writeFileSync("docs/engine-score.md", markdown);
 writeFileSync(
   "docs/engine-reliability.svg",
-  reliabilitySvg(scored.map(({ section, cal }) => ({ title: section.title, cal }))),
+  reliabilitySvg(judges.map(({ section, cal }) => ({ title: section.title, cal }))),
+);
+writeFileSync(
+  "docs/matcher-reliability.svg",
+  reliabilitySvg(
+    matchers.map(({ section, cal }) => ({ title: section.title, cal })),
+    "Matcher reliability",
+    "share positive",
+  ),
 );
 console.log(markdown);
 if (missed.length > 0) {
   console.error(`\nMissed targets:\n${missed.map((m) => `  ${m}`).join("\n")}`);
   process.exitCode = 1;
-} else console.log("\nEvery target met. Written: docs/engine-score.md, docs/engine-reliability.svg");
+} else
+  console.log(
+    "\nEvery target met. Written: docs/engine-score.md, docs/engine-reliability.svg, docs/matcher-reliability.svg",
+  );
