@@ -11,6 +11,7 @@ import { artistMentions, type FactClause, type FactReading, readFacts } from "./
 import { classifyMedium, FAMILY_LABEL, type Family, type MediumReading } from "./rubric-media";
 import {
   MATCH_QUESTIONS,
+  type MatchArtistAffinity,
   type MatchCandidateQuery,
   type MatchContact,
   type MatchEvidenceItem,
@@ -144,6 +145,15 @@ export interface Prepared {
   excluded: Set<string>;
   /** Good-match feedback on works the history does not otherwise hold, by artwork id. */
   goodMatches: Map<string, { id: string; at: string }>;
+  /** The contact's artists seen through a model's artist affinity (built on first use, per affinity). */
+  neighbours?: { source: MatchArtistAffinity; byArtist: Map<string, Neighbour[]> };
+}
+
+/** An artist the contact is drawn to (`pull`, 0–1), and its strongest row, seen from a neighbouring artist. */
+interface Neighbour {
+  from: Support;
+  pull: number;
+  strength: number;
 }
 
 /** An engagement's label ({work} is the work) and where it happened. */
@@ -585,7 +595,142 @@ function artistScore(p: Prepared, work: MatchWork): Scored {
     miss *= 0.15;
     evidence.push(factEvidence(p.contact, "artist", f.clause, factLabel(f.clause), 0.85));
   }
+  // What the gallery's other collectors teach: those drawn to a neighbouring artist often buy this one.
+  for (const n of (work.artistId && p.neighbours?.byArtist.get(work.artistId)) || []) {
+    const w = Math.min(AFFINITY_CAP, AFFINITY_GAIN * n.strength * n.pull);
+    miss *= 1 - w;
+    evidence.push(
+      supportEvidence(
+        "artist",
+        n.from,
+        w,
+        `Collectors of ${n.from.work.artistName ?? "an artist it collects"} often buy ${work.artistName ?? "this artist"}`,
+      ),
+    );
+  }
   return { score: 1 - miss, evidence };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Artist affinity: "collectors of A also buy B", learned from the gallery's own sales and inquiries
+
+export const AFFINITY_MAX_NEIGHBOURS = 10;
+export const AFFINITY_MAX_ARTISTS = 2_000;
+/** Pseudo-count in the strength's denominator: a pair seen once in a small gallery stays weak. */
+const AFFINITY_SHRINK = Number(process.env.AS ?? 2);
+/** Weaker neighbours are not kept. */
+const AFFINITY_FLOOR = Number(process.env.AF ?? 0.05);
+/** A neighbour's pull on the artist question: gain on strength × the contact's pull to the neighbour, capped. */
+const AFFINITY_GAIN = Number(process.env.AG ?? 1.2);
+const AFFINITY_CAP = 0.6;
+
+/** How much one contact's history says about each artist it bought (1) or asked about (0.6): the strongest. */
+function artistPulls(c: MatchContact): Map<string, number> {
+  const out = new Map<string, number>();
+  const bump = (w: MatchWork | null, x: number) => {
+    if (w?.artistId) out.set(w.artistId, Math.max(out.get(w.artistId) ?? 0, x));
+  };
+  for (const p of c.purchases) bump(p.work, 1);
+  for (const i of c.interactions) if (i.direction !== "outbound") bump(i.work, 0.6);
+  return out;
+}
+
+interface Cooccurrence {
+  /** Per artist: the sum of its contacts' pulls. */
+  n: Map<string, number>;
+  /** Per pair of artists (both ways): the sum over contacts of the smaller pull. */
+  pair: Map<string, Map<string, number>>;
+  /** The sum of all contacts' pulls. */
+  total: number;
+}
+
+function addPulls(co: Cooccurrence, pulls: Map<string, number>, sign: 1 | -1) {
+  for (const [a, wa] of pulls) {
+    co.n.set(a, (co.n.get(a) ?? 0) + sign * wa);
+    co.total += sign * wa;
+    let row = co.pair.get(a);
+    for (const [b, wb] of pulls) {
+      if (a === b) continue;
+      if (!row) {
+        row = new Map();
+        co.pair.set(a, row);
+      }
+      row.set(b, (row.get(b) ?? 0) + sign * Math.min(wa, wb));
+    }
+  }
+}
+
+function cooccurrence(contacts: MatchContact[]): Cooccurrence {
+  const co: Cooccurrence = { n: new Map(), pair: new Map(), total: 0 };
+  for (const c of contacts) addPulls(co, artistPulls(c), 1);
+  return co;
+}
+
+/** An artist's strongest neighbours: shrunk cosine, co(a,b) / (√(n(a)·n(b)) + SHRINK). */
+function neighboursOf(co: Cooccurrence, a: string): { artistId: string; strength: number }[] {
+  const na = co.n.get(a) ?? 0;
+  const out: { artistId: string; strength: number }[] = [];
+  for (const [b, both] of co.pair.get(a) ?? []) {
+    if (both <= 1e-9) continue;
+    const nb = co.n.get(b) ?? 0;
+    // Above what chance would give: two popular artists share collectors without being kin.
+    const excess = both - (na * nb) / Math.max(co.total, 1);
+    const strength = excess / (Math.sqrt(na * nb) + AFFINITY_SHRINK);
+    if (strength >= AFFINITY_FLOOR) out.push({ artistId: b, strength: round(strength) });
+  }
+  out.sort((x, y) => y.strength - x.strength || cmp(x.artistId, y.artistId));
+  return out.slice(0, AFFINITY_MAX_NEIGHBOURS);
+}
+
+function affinityFor(co: Cooccurrence, artists: Iterable<string>, contacts: number): MatchArtistAffinity {
+  const neighbours: MatchArtistAffinity["neighbours"] = {};
+  for (const a of artists) {
+    const list = neighboursOf(co, a);
+    if (list.length > 0) neighbours[a] = list;
+  }
+  return { neighbours, contacts };
+}
+
+/**
+ * Artist affinity from a gallery's contacts (docs/decisions.md "The matcher"): two artists are neighbours when
+ * the same collectors buy or ask about both. Bounded: the AFFINITY_MAX_ARTISTS artists with the most support,
+ * each with its AFFINITY_MAX_NEIGHBOURS strongest neighbours. Deterministic. Fitted in the same step as the
+ * model (with trainingExamples(…, { affinity: true })) and stored on it as `affinity`.
+ */
+export function fitArtistAffinity(contacts: MatchContact[]): MatchArtistAffinity {
+  const co = cooccurrence(contacts);
+  const artists = [...co.n.entries()]
+    .filter(([a]) => co.pair.has(a))
+    .sort((x, y) => y[1] - x[1] || cmp(x[0], y[0]))
+    .slice(0, AFFINITY_MAX_ARTISTS)
+    .map(([a]) => a)
+    .sort(cmp);
+  return affinityFor(co, artists, contacts.length);
+}
+
+/** The contact's artists through an affinity: for each neighbouring artist, who leads there and how strongly. */
+function neighbourIndex(p: Prepared, affinity: MatchArtistAffinity): Map<string, Neighbour[]> {
+  // The contact's pull to each artist: its rows on that artist, each decayed by age, combined as 1 − Π(1 − x).
+  const pulls = new Map<string, { miss: number; best: Support; bestW: number }>();
+  for (const s of p.supports) {
+    const id = s.work.artistId;
+    if (!id) continue;
+    const x = s.strength * (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
+    const cur = pulls.get(id);
+    if (!cur) pulls.set(id, { miss: 1 - x, best: s, bestW: x });
+    else {
+      cur.miss *= 1 - x;
+      if (x > cur.bestW) {
+        cur.best = s;
+        cur.bestW = x;
+      }
+    }
+  }
+  const byArtist = new Map<string, Neighbour[]>();
+  for (const [a, pull] of pulls)
+    for (const n of affinity.neighbours[a] ?? [])
+      push(byArtist, n.artistId, { from: pull.best, pull: 1 - pull.miss, strength: n.strength });
+  return byArtist;
 }
 
 function priceScore(p: Prepared, work: MatchWork): Scored {
@@ -692,13 +837,7 @@ function engagementScore(p: Prepared, work: MatchWork): Scored {
     miss *= 1 - 0.95 * w;
     evidence.push(supportEvidence("engagement", s, w, s.label.replace(s.desc, "this work")));
   }
-  const key = artistKeyOf(work);
-  for (const s of key ? (p.byArtist.get(key) ?? []) : []) {
-    if (s.work.id === work.id || s.kind === "purchase") continue;
-    const w = Math.min(1, s.strength * 1.2) * 0.45 * decay(p.nowMs - s.atMs, 365);
-    miss *= 1 - w;
-    evidence.push(supportEvidence("engagement", s, w));
-  }
+  // Other works by the artist are the artist question's: counted once, there.
   return { score: 1 - miss, evidence };
 }
 
@@ -775,6 +914,9 @@ function orderEvidence(evidence: MatchEvidenceItem[]): MatchEvidenceItem[] {
  * its evidence ordered (empty): it is not stored, and ordering is most of a pair's cost.
  */
 export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel, floor = 0): MatchJudgment {
+  if (!model.affinity) p.neighbours = undefined;
+  else if (p.neighbours?.source !== model.affinity)
+    p.neighbours = { source: model.affinity, byArtist: neighbourIndex(p, model.affinity) };
   const subScores = {} as Record<MatchQuestion, number>;
   const evidence: MatchEvidenceItem[] = [];
   let z = model.bias;
@@ -907,7 +1049,12 @@ export const SAMPLED_NEGATIVES = 3;
  * about or was given feedback on, chosen by a hash (deterministic). A viewed work can be sampled: viewing
  * without a response is non-response. Features come from the history strictly before the outcome.
  */
-export function trainingExamples(contacts: MatchContact[], works: MatchWork[], now: Date): MatchExample[] {
+export function trainingExamples(
+  contacts: MatchContact[],
+  works: MatchWork[],
+  now: Date,
+  options: { affinity?: boolean } = {},
+): MatchExample[] {
   const nowMs = now.getTime();
   const soldAt = new Map<string, number>();
   for (const c of contacts)
@@ -916,8 +1063,20 @@ export function trainingExamples(contacts: MatchContact[], works: MatchWork[], n
   const sortedWorks = [...works].sort((a, b) => cmp(a.id, b.id));
   const byId = new Map(sortedWorks.map((w) => [w.id, w]));
   const examples: MatchExample[] = [];
-  const model = PRIOR_MATCH_MODEL;
+  // With affinity, each contact's examples see the affinity of the others (leave-one-out): its own outcomes
+  // must not teach the affinity that then scores them.
+  const co = options.affinity ? cooccurrence(contacts) : null;
   for (const c of [...contacts].sort((a, b) => cmp(a.id, b.id))) {
+    let model = PRIOR_MATCH_MODEL;
+    if (co) {
+      const own = artistPulls(c);
+      addPulls(co, own, -1);
+      const artists = new Set<string>();
+      for (const x of [...c.purchases, ...c.interactions, ...c.engagements])
+        if (x.work?.artistId) artists.add(x.work.artistId);
+      model = { ...PRIOR_MATCH_MODEL, affinity: affinityFor(co, [...artists].sort(cmp), contacts.length - 1) };
+      addPulls(co, own, 1);
+    }
     // Works the contact responded to at any time are never sampled as negatives.
     const responded = new Set<string>();
     for (const p of c.purchases) if (p.work) responded.add(p.work.id);

@@ -318,6 +318,18 @@ export interface MatchModel {
   /** Labelled outcomes it was fitted on (0 for the prior). */
   examples: number;
   positives: number;
+  /** What the gallery's collectors teach about artists ("collectors of A also buy B"), fitted with the model. */
+  affinity?: MatchArtistAffinity;
+}
+
+/**
+ * Artist affinity learned from a gallery's own sales and inquiries: for each artist (by id), its strongest
+ * neighbours, strongest first, strength 0–1; at most 10 neighbours per artist and 2,000 artists.
+ */
+export interface MatchArtistAffinity {
+  neighbours: Record<string, { artistId: string; strength: number }[]>;
+  /** Contacts whose histories it was learned from. */
+  contacts: number;
 }
 
 export interface MatchJudgment {

@@ -1,4 +1,5 @@
 import {
+  fitArtistAffinity,
   fitMatchModel,
   judgePrepared,
   PRIOR_MATCH_MODEL,
@@ -160,8 +161,10 @@ const mrr = (ranks: number[]) => ranks.reduce((s, r) => s + (r > 0 ? 1 / r : 0),
 /** The fitted model: the train split's outcomes, the prior as regulariser. */
 export function fittedModel(): MatchModel {
   const train = COLLECTORS.filter((c) => c.split === "train").map((c) => toContact(c, true));
-  return fitMatchModel(trainingExamples(train, WORKS, NOW));
+  const model = fitMatchModel(trainingExamples(train, WORKS, NOW, { affinity: AFFINITY }));
+  return AFFINITY ? { ...model, affinity: fitArtistAffinity(train) } : model;
 }
+const AFFINITY = typeof process === "undefined" || !process.env?.MATCHER_NO_AFFINITY;
 
 /** Labelled pairs of a set of collectors (their outcomes, the hidden purchase among them) judged by `model`. */
 export function labelledPairs(set: Raw[], model: MatchModel): { p: number; label: 0 | 1 }[] {
