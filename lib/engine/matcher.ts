@@ -49,6 +49,8 @@ export const PRIOR_MATCH_MODEL: MatchModel = {
 };
 
 const DAY = 86_400_000;
+const NEW_WORK_HALF_LIFE_DAYS = 120;
+const ARTIST_VIEW_SHARE = 0.5;
 const MONTHS = [
   "January",
   "February",
@@ -145,6 +147,8 @@ export interface Prepared {
   excluded: Set<string>;
   /** Good-match feedback on works the history does not otherwise hold, by artwork id. */
   goodMatches: Map<string, { id: string; at: string }>;
+  /** How often its purchases were of new arrivals (Laplace-smoothed share), and the latest such purchase. */
+  newArrivals: { appetite: number; latest: Support | null };
   /** The contact's artists seen through a model's artist affinity (built on first use, per affinity). */
   neighbours?: { source: MatchArtistAffinity; byArtist: Map<string, Neighbour[]> };
 }
@@ -420,6 +424,20 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       ev: [factEvidence(contact, "price", facts.budget.clause, factLabel(facts.budget.clause), 0)],
     };
   }
+  // A purchase of a new arrival: the work had been in the inventory under NEW_WORK_HALF_LIFE_DAYS.
+  let boughtNew = 0;
+  let bought = 0;
+  let latestNew: Support | null = null;
+  for (const s of supports) {
+    if (s.kind !== "purchase") continue;
+    bought++;
+    const inStock = s.atMs - Date.parse(s.work.createdAt);
+    if (inStock >= 0 && inStock < NEW_WORK_HALF_LIFE_DAYS * DAY) {
+      boughtNew++;
+      latestNew ??= s;
+    }
+  }
+  const newArrivals = { appetite: (1 + boughtNew) / (2 + bought), latest: latestNew };
   const sizes = supports.flatMap((s) => {
     const cm = maxCm(s.work);
     return s.kind === "purchase" && cm ? [{ cm, support: s }] : [];
@@ -447,6 +465,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     years,
     excluded,
     goodMatches,
+    newArrivals,
   };
 }
 
@@ -587,7 +606,9 @@ function artistScore(p: Prepared, work: MatchWork): Scored {
   let miss = 1;
   for (const s of p.byArtist.get(key) ?? []) {
     if (s.work.id === work.id && s.kind !== "purchase") continue; // this very work is engagement's
-    const w = s.strength * (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
+    // A view of another work by the artist says less of the artist than of that work: half its strength here.
+    const kind = s.kind === "engagement" ? ARTIST_VIEW_SHARE : 1;
+    const w = kind * s.strength * (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
     miss *= 1 - 0.9 * w;
     evidence.push(supportEvidence("artist", s, w));
   }
@@ -617,11 +638,11 @@ function artistScore(p: Prepared, work: MatchWork): Scored {
 export const AFFINITY_MAX_NEIGHBOURS = 10;
 export const AFFINITY_MAX_ARTISTS = 2_000;
 /** Pseudo-count in the strength's denominator: a pair seen once in a small gallery stays weak. */
-const AFFINITY_SHRINK = Number(process.env.AS ?? 2);
+const AFFINITY_SHRINK = 2;
 /** Weaker neighbours are not kept. */
-const AFFINITY_FLOOR = Number(process.env.AF ?? 0.05);
+const AFFINITY_FLOOR = 0.05;
 /** A neighbour's pull on the artist question: gain on strength × the contact's pull to the neighbour, capped. */
-const AFFINITY_GAIN = Number(process.env.AG ?? 1.2);
+const AFFINITY_GAIN = 0.6;
 const AFFINITY_CAP = 0.6;
 
 /** How much one contact's history says about each artist it bought (1) or asked about (0.6): the strongest. */
@@ -841,28 +862,18 @@ function engagementScore(p: Prepared, work: MatchWork): Scored {
   return { score: 1 - miss, evidence };
 }
 
+/**
+ * How new the work is to the inventory, for a contact who buys new arrivals: newness (half-life 120 days)
+ * times the contact's appetite for new work. How recent the contact's own activity is belongs to the other
+ * questions (each decays its rows by age), not here.
+ */
 function recencyScore(p: Prepared, work: MatchWork): Scored {
-  const families = new Set(readMedium(work.medium).families);
-  const key = artistKeyOf(work);
-  let latest: Support | null = null;
-  for (const s of p.supports) {
-    // supports are newest first: the first that supports this work is the most recent
-    if (s.work.id === work.id || (key && s.artistKey === key) || s.families.some((f) => families.has(f))) {
-      latest = s;
-      break;
-    }
-  }
-  // Half the score is how recent the supporting activity is, half how new the work is to the inventory.
-  const evidence: MatchEvidenceItem[] = [];
-  let score = 0;
-  if (latest) {
-    const activity = decay(p.nowMs - latest.atMs, 2 * 365);
-    score = 0.5 * activity;
-    evidence.push(supportEvidence("recency", latest, activity * 0.5));
-  }
   const age = p.nowMs - Date.parse(work.createdAt);
-  if (age >= 0) score += 0.5 * decay(age, 120);
-  if (age >= 0 && age < 90 * DAY) {
+  if (!(age >= 0)) return { score: 0, evidence: [] };
+  const newness = decay(age, NEW_WORK_HALF_LIFE_DAYS);
+  const score = newness * (0.3 + 0.7 * p.newArrivals.appetite);
+  const evidence: MatchEvidenceItem[] = [];
+  if (age < 90 * DAY) {
     evidence.push({
       question: "recency",
       kind: "work_fact",
@@ -870,8 +881,18 @@ function recencyScore(p: Prepared, work: MatchWork): Scored {
       label: "New to the inventory",
       source_label: "Artwork",
       at: work.createdAt,
-      weight: 0.15,
+      weight: round(0.15 * score, 3),
     });
+    const latest = p.newArrivals.latest;
+    if (latest)
+      evidence.push(
+        supportEvidence(
+          "recency",
+          latest,
+          round(0.2 * score, 3),
+          `Buys new arrivals: ${latest.label.replace(/^Bought/, "bought")}, soon after it came in`,
+        ),
+      );
   }
   return { score, evidence };
 }
@@ -1074,7 +1095,10 @@ export function trainingExamples(
       const artists = new Set<string>();
       for (const x of [...c.purchases, ...c.interactions, ...c.engagements])
         if (x.work?.artistId) artists.add(x.work.artistId);
-      model = { ...PRIOR_MATCH_MODEL, affinity: affinityFor(co, [...artists].sort(cmp), contacts.length - 1) };
+      model = {
+        ...PRIOR_MATCH_MODEL,
+        affinity: affinityFor(co, [...artists].sort(cmp), contacts.length - 1),
+      };
       addPulls(co, own, 1);
     }
     // Works the contact responded to at any time are never sampled as negatives.
