@@ -661,14 +661,14 @@ interface Cooccurrence {
   n: Map<string, number>;
   /** Per pair of artists (both ways): the sum over contacts of the smaller pull. */
   pair: Map<string, Map<string, number>>;
-  /** The sum of all contacts' pulls. */
-  total: number;
+  /** Contacts with at least one artist: chance's denominator. */
+  contacts: number;
 }
 
 function addPulls(co: Cooccurrence, pulls: Map<string, number>, sign: 1 | -1) {
+  if (pulls.size > 0) co.contacts += sign;
   for (const [a, wa] of pulls) {
     co.n.set(a, (co.n.get(a) ?? 0) + sign * wa);
-    co.total += sign * wa;
     let row = co.pair.get(a);
     for (const [b, wb] of pulls) {
       if (a === b) continue;
@@ -682,7 +682,7 @@ function addPulls(co: Cooccurrence, pulls: Map<string, number>, sign: 1 | -1) {
 }
 
 function cooccurrence(contacts: MatchContact[]): Cooccurrence {
-  const co: Cooccurrence = { n: new Map(), pair: new Map(), total: 0 };
+  const co: Cooccurrence = { n: new Map(), pair: new Map(), contacts: 0 };
   for (const c of contacts) addPulls(co, artistPulls(c), 1);
   return co;
 }
@@ -694,8 +694,9 @@ function neighboursOf(co: Cooccurrence, a: string): { artistId: string; strength
   for (const [b, both] of co.pair.get(a) ?? []) {
     if (both <= 1e-9) continue;
     const nb = co.n.get(b) ?? 0;
-    // Above what chance would give: two popular artists share collectors without being kin.
-    const excess = both - (na * nb) / Math.max(co.total, 1);
+    // Above what chance would give (independent draws over the same contacts): an artist everyone buys
+    // shares collectors with every other without being kin to any.
+    const excess = both - (na * nb) / Math.max(co.contacts, 1);
     const strength = excess / (Math.sqrt(na * nb) + AFFINITY_SHRINK);
     if (strength >= AFFINITY_FLOOR) out.push({ artistId: b, strength: round(strength) });
   }
@@ -997,11 +998,23 @@ export function reasonsOf(j: MatchJudgment): MatchEvidenceItem[] {
   return j.evidence.slice(0, MAX_REASONS);
 }
 
-/** What a contact's history points at, each answered by an index: its artists, media, price range and works. */
-export function candidateQuery(contact: MatchContact, now: Date): MatchCandidateQuery {
+/**
+ * What a contact's history points at, each answered by an index: its artists, media, price range and works.
+ * With a model that carries an artist affinity, the artists' neighbours too (up to AFFINITY_MAX_NEIGHBOURS).
+ */
+export function candidateQuery(contact: MatchContact, now: Date, model?: MatchModel): MatchCandidateQuery {
   const p = prepareContact(contact, now);
   const artistIds = new Set<string>();
   for (const s of p.supports) if (s.work.artistId) artistIds.add(s.work.artistId);
+  if (model?.affinity) {
+    // The strongest neighbours of what the contact is drawn to, the same reading the artist question uses.
+    const pulls = [...neighbourIndex(p, model.affinity).entries()]
+      .map(([id, ns]) => [id, Math.max(...ns.map((n) => AFFINITY_GAIN * n.strength * n.pull))] as const)
+      .filter(([id]) => !artistIds.has(id))
+      .sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))
+      .slice(0, AFFINITY_MAX_NEIGHBOURS);
+    for (const [id] of pulls) artistIds.add(id);
+  }
   const against = new Set(p.facts.media.filter((m) => m.negative).map((m) => m.family));
   const media = [...p.familyWeight.entries()]
     .filter(([f, w]) => w > 0 && !against.has(f))

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  AFFINITY_MAX_ARTISTS,
+  AFFINITY_MAX_NEIGHBOURS,
   candidateQuery,
+  fitArtistAffinity,
   fitMatchModel,
   judgeMatch,
   MATCH_MODEL_NAME,
@@ -289,6 +292,15 @@ describe("matchContact", () => {
     console.log(`matchContact: ${perContact.toFixed(2)} ms per contact against 300 candidates`);
     // Loose on a shared machine (4–7 ms measured under load); per-pair NLP would cost far more.
     expect(perContact).toBeLessThan(50);
+    // The fitted model with its artist affinity costs about the same.
+    const fitted = fittedModel();
+    expect(fitted.affinity).toBeDefined();
+    for (const x of contacts.slice(0, 5)) matchContact(x, candidates, fitted, NOW);
+    const t = performance.now();
+    for (const x of contacts) matchContact(x, candidates, fitted, NOW);
+    const withAffinity = (performance.now() - t) / contacts.length;
+    console.log(`matchContact with artist affinity: ${withAffinity.toFixed(2)} ms per contact`);
+    expect(withAffinity).toBeLessThan(50);
   });
 });
 
@@ -435,6 +447,150 @@ describe("vocabulary shared with the candidate lookups", () => {
     expect(q.priceRange!.min).toBeLessThan(1_200_000);
     expect(q.priceRange!.max).toBeGreaterThan(1_200_000);
     expect(mediumWords(viewed.medium).some((m) => q.media.includes(m))).toBe(true);
+  });
+});
+
+describe("artist affinity: collectors of A also buy B", () => {
+  const byA = (id: string, artist = "a_a", name = "Ada Arden") =>
+    work({ id, artistId: artist, artistName: name, medium: "Oil on canvas" });
+  const byB = (id: string) => work({ id, artistId: "a_b", artistName: "Bruno Berg", medium: "Oil on linen" });
+  const byC = (id: string) => work({ id, artistId: "a_c", artistName: "Cleo Cruz", medium: "Oil on canvas" });
+  const byP = (id: string) => work({ id, artistId: "a_p", artistName: "Pia Park", medium: "Oil on canvas" });
+  // Six collectors buy A and B; six others buy C; every one of them buys P, the gallery's best seller.
+  const gallery = [
+    ...Array.from({ length: 6 }, (_, i) =>
+      contact({
+        id: `con_ab${i}`,
+        purchases: [
+          bought(byA(`wa${i}`), "2025-01-01T00:00:00.000Z", `sa${i}`),
+          bought(byB(`wb${i}`), "2025-06-01T00:00:00.000Z", `sb${i}`),
+          bought(byP(`wpa${i}`), "2025-08-01T00:00:00.000Z", `spa${i}`),
+        ],
+      }),
+    ),
+    ...Array.from({ length: 6 }, (_, i) =>
+      contact({
+        id: `con_c${i}`,
+        purchases: [
+          bought(byC(`wc${i}`), "2025-01-01T00:00:00.000Z", `sc${i}`),
+          bought(byP(`wpc${i}`), "2025-06-01T00:00:00.000Z", `spc${i}`),
+        ],
+      }),
+    ),
+  ];
+
+  it("is learned from shared collectors above chance, bounded and deterministic", () => {
+    const affinity = fitArtistAffinity(gallery);
+    expect(affinity.contacts).toBe(12);
+    const ofA = affinity.neighbours.a_a!;
+    expect(ofA[0]!.artistId).toBe("a_b");
+    expect(ofA[0]!.strength).toBeGreaterThan(0.2);
+    expect(ofA[0]!.strength).toBeLessThanOrEqual(1);
+    expect((affinity.neighbours.a_b ?? []).map((n) => n.artistId)).toContain("a_a");
+    // P shares collectors with A only as often as chance gives (everyone buys P): no neighbour; C none at all.
+    expect(ofA.map((n) => n.artistId)).toEqual(["a_b"]);
+    expect(affinity.neighbours.a_p).toBeUndefined();
+    expect(fitArtistAffinity([...gallery].reverse())).toEqual(affinity);
+    expect(fitArtistAffinity([])).toEqual({ neighbours: {}, contacts: 0 });
+
+    // Bounds: 40 collectors each buy 12 of 30 artists in a sliding window, so every artist has more than
+    // AFFINITY_MAX_NEIGHBOURS kin; the strongest are kept, nearest in the window first.
+    const many = Array.from({ length: 40 }, (_, i) =>
+      contact({
+        id: `con_m${i}`,
+        purchases: Array.from({ length: 12 }, (_, k) =>
+          bought(
+            byA(`m${i}_${k}`, `a_m${String((i + k) % 30).padStart(2, "0")}`, `Artist ${k}`),
+            "2025-01-01T00:00:00.000Z",
+            `s${i}_${k}`,
+          ),
+        ),
+      }),
+    );
+    const bounded = fitArtistAffinity(many).neighbours;
+    expect(Object.keys(bounded).length).toBe(30);
+    for (const list of Object.values(bounded)) {
+      expect(list.length).toBe(AFFINITY_MAX_NEIGHBOURS);
+      for (let k = 1; k < list.length; k++)
+        expect(list[k]!.strength).toBeLessThanOrEqual(list[k - 1]!.strength);
+    }
+    expect(
+      bounded
+        .a_m10!.slice(0, 2)
+        .map((n) => n.artistId)
+        .sort(),
+    ).toEqual(["a_m09", "a_m11"]);
+    expect(AFFINITY_MAX_ARTISTS).toBe(2_000);
+  });
+
+  it("raises the artist question for a neighbour's work, with the purchase that leads there as evidence", () => {
+    const model: MatchModel = { ...PRIOR_MATCH_MODEL, affinity: fitArtistAffinity(gallery) };
+    const buyer = contact({
+      id: "con_new",
+      purchases: [bought(byA("wa_new"), "2026-05-01T00:00:00.000Z", "sale_a")],
+    });
+    const candidate = byB("wb_new");
+    const plain = judgeMatch(buyer, candidate, PRIOR_MATCH_MODEL, NOW);
+    const taught = judgeMatch(buyer, candidate, model, NOW);
+    expect(plain.subScores.artist).toBe(0);
+    expect(taught.subScores.artist).toBeGreaterThan(0.1);
+    expect(taught.probability).toBeGreaterThan(plain.probability);
+    const reason = taught.evidence.find((e) => e.question === "artist")!;
+    expect(reason).toMatchObject({
+      kind: "purchase",
+      evidence_id: "sale_a",
+      label: "Collectors of Ada Arden often buy Bruno Berg",
+    });
+    // A work by C or P, no neighbour of A, is judged as without the affinity; so is every pair by a model
+    // without it.
+    expect(judgeMatch(buyer, byP("wp_new"), model, NOW).subScores).toEqual(
+      judgeMatch(buyer, byP("wp_new"), PRIOR_MATCH_MODEL, NOW).subScores,
+    );
+    expect(judgeMatch(buyer, byC("wc_new"), model, NOW).subScores).toEqual(
+      judgeMatch(buyer, byC("wc_new"), PRIOR_MATCH_MODEL, NOW).subScores,
+    );
+    const { affinity: _, ...without } = model;
+    expect(judgeMatch(buyer, candidate, without, NOW)).toEqual(plain);
+    // The candidate lookups follow the neighbours.
+    expect(candidateQuery(buyer, NOW).artistIds).toEqual(["a_a"]);
+    expect(candidateQuery(buyer, NOW, model).artistIds).toEqual(["a_a", "a_b"]);
+  });
+
+  it("training examples see the affinity of the other contacts only (its own outcomes do not teach it)", () => {
+    const one = gallery[0]!;
+    // Its outcomes in time order: A, B, P. Alone, its purchase of A is no evidence for its purchase of B:
+    // nobody else teaches A → B.
+    const alone = trainingExamples([one], [], NOW, { affinity: true });
+    expect(alone[1]!.label).toBe(1);
+    expect(alone[1]!.subScores.artist).toBe(0);
+    // With the gallery's other collectors of A and B, it is.
+    const withOthers = trainingExamples(gallery, [], NOW, { affinity: true }).filter((e) => e.label === 1);
+    const without = trainingExamples(gallery, [], NOW).filter((e) => e.label === 1);
+    expect(withOthers.length).toBe(without.length);
+    expect(Math.max(...withOthers.map((e) => e.subScores.artist))).toBeGreaterThan(0.1);
+    expect(Math.max(...without.map((e) => e.subScores.artist))).toBe(0);
+  });
+});
+
+describe("new arrivals", () => {
+  it("a new work scores on recency for a contact who buys new arrivals, more than for one who does not", () => {
+    const fresh = work({ createdAt: "2026-11-01T00:00:00.000Z" });
+    const old = work({ createdAt: "2021-01-01T00:00:00.000Z" });
+    const early = (id: string) =>
+      bought(work({ id, createdAt: "2025-02-01T00:00:00.000Z" }), "2025-02-20T00:00:00.000Z", `s_${id}`);
+    const late = (id: string) =>
+      bought(work({ id, createdAt: "2020-02-01T00:00:00.000Z" }), "2025-02-20T00:00:00.000Z", `s_${id}`);
+    const newBuyer = contact({ purchases: [early("n1"), early("n2"), early("n3")] });
+    const oldBuyer = contact({ purchases: [late("o1"), late("o2"), late("o3")] });
+    const recency = (c: MatchContact, w: MatchWork) =>
+      judgeMatch(c, w, PRIOR_MATCH_MODEL, NOW).subScores.recency;
+    expect(recency(newBuyer, fresh)).toBeGreaterThan(0.7);
+    expect(recency(oldBuyer, fresh)).toBeLessThan(0.45);
+    expect(recency(newBuyer, old)).toBeLessThan(0.01);
+    const j = judgeMatch(newBuyer, fresh, PRIOR_MATCH_MODEL, NOW);
+    expect(j.evidence.filter((e) => e.question === "recency").map((e) => e.label)).toEqual(
+      expect.arrayContaining(["New to the inventory", expect.stringMatching(/^Buys new arrivals: bought /)]),
+    );
   });
 });
 
