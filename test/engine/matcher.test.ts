@@ -677,9 +677,10 @@ describe("the labelled collectors (scripts/engine-score/matcher.ts)", () => {
 
   it("meets recall@10 ≥ 0.6 on the hand-written histories; holds its measured level on the generated ones", () => {
     expect(scored.hand!.recall10).toBeGreaterThanOrEqual(0.6);
-    // Generated: 0.532 (tune) and 0.581 (held out, first sight), short of the 0.6 target; docs/engine-score.md.
-    expect(scored.tune!.recall10).toBeGreaterThanOrEqual(0.5);
-    expect(scored.holdout!.recall10).toBeGreaterThanOrEqual(0.55);
+    // Generated: 0.638 (tune) and 0.605 (held out, no longer first sight: 0.581 at first sight, before the
+    // second round), docs/engine-score.md. One collector is about 0.02: the held-out bound allows one slip.
+    expect(scored.tune!.recall10).toBeGreaterThanOrEqual(0.6);
+    expect(scored.holdout!.recall10).toBeGreaterThanOrEqual(0.58);
   });
 
   it("is calibrated: in every well-filled bin the share positive is near the mean probability", () => {
