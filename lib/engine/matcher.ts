@@ -5,7 +5,8 @@
  *
  * Seven questions each give a sub-score from 0 to 1 (MATCH_QUESTIONS); a logistic model turns them into a
  * probability, p = σ(bias + Σ w·s). The prior model (PRIOR_MATCH_MODEL) serves a gallery with no history; a
- * gallery's own outcomes (trainingExamples) fit its model (fitMatchModel), the prior as the regulariser.
+ * gallery's own outcomes (trainingExamples) fit its model (fitMatchModel), the prior as the regulariser; in the
+ * same step its contacts teach the model which artists go together (fitArtistAffinity, optional on the model).
  */
 import { artistMentions, type FactClause, type FactReading, readFacts } from "./match-facts";
 import { classifyMedium, FAMILY_LABEL, type Family, type MediumReading } from "./rubric-media";
@@ -683,11 +684,12 @@ function addPulls(co: Cooccurrence, pulls: Map<string, number>, sign: 1 | -1) {
 
 function cooccurrence(contacts: MatchContact[]): Cooccurrence {
   const co: Cooccurrence = { n: new Map(), pair: new Map(), contacts: 0 };
-  for (const c of contacts) addPulls(co, artistPulls(c), 1);
+  // In id order: the sums are of fractions, and the same contacts in any order give the same affinity.
+  for (const c of [...contacts].sort((a, b) => cmp(a.id, b.id))) addPulls(co, artistPulls(c), 1);
   return co;
 }
 
-/** An artist's strongest neighbours: shrunk cosine, co(a,b) / (√(n(a)·n(b)) + SHRINK). */
+/** An artist's strongest neighbours: (co(a,b) − n(a)·n(b)/N) / (√(n(a)·n(b)) + SHRINK), N the contacts. */
 function neighboursOf(co: Cooccurrence, a: string): { artistId: string; strength: number }[] {
   const na = co.n.get(a) ?? 0;
   const out: { artistId: string; strength: number }[] = [];
@@ -737,7 +739,8 @@ function neighbourIndex(p: Prepared, affinity: MatchArtistAffinity): Map<string,
   for (const s of p.supports) {
     const id = s.work.artistId;
     if (!id) continue;
-    const x = s.strength * (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
+    const kind = s.kind === "engagement" ? ARTIST_VIEW_SHARE : 1;
+    const x = kind * s.strength * (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
     const cur = pulls.get(id);
     if (!cur) pulls.set(id, { miss: 1 - x, best: s, bestW: x });
     else {
