@@ -294,15 +294,22 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   const excluded = new Set<string>();
   const goodMatches = new Map<string, { id: string; at: string }>();
   for (const p of contact.purchases) if (p.work) excluded.add(p.work.id);
-  for (const f of contact.feedback) {
+  // Oldest first, so the latest word on a pair stands: an unhide after "not interested" takes the dismissal back.
+  const feedback = [...contact.feedback].sort(
+    (a, b) => Date.parse(a.at) - Date.parse(b.at) || cmp(a.id, b.id),
+  );
+  const dismissed = new Set<string>();
+  for (const f of feedback) {
     if (Date.parse(f.at) > nowMs) continue;
-    if (f.action === "not_interested") excluded.add(f.artworkId);
+    if (f.action === "not_interested") dismissed.add(f.artworkId);
+    if (f.action === "unhide") dismissed.delete(f.artworkId);
     if (f.action !== "good_match") continue;
     const work = worksById.get(f.artworkId);
     // A good match on a work the history knows feeds its family and artist too; on any work, its own pair.
     if (work) add("good_match", f.id, f.at, work, 0.6, "A member marked {work} a good match", "Feedback");
     else goodMatches.set(f.artworkId, { id: f.id, at: f.at });
   }
+  for (const id of dismissed) excluded.add(id);
   supports.sort((a, b) => b.atMs - a.atMs || cmp(a.id, b.id));
 
   const facts = readFactsCached(contact.facts.filter((f) => f.at === null || Date.parse(f.at) <= nowMs));

@@ -282,6 +282,27 @@ describe("matchContact", () => {
     expect(judgeMatch(c, third, PRIOR_MATCH_MODEL, NOW)).toEqual(out[3]);
   });
 
+  it("takes a dismissal back when a later unhide says so, and keeps it when the unhide came first", () => {
+    const candidates = [
+      dismissed,
+      ...Array.from({ length: 5 }, (_, i) => work({ priceCents: 1_000_000 + i })),
+    ];
+    const unhide = (at: string) => ({ id: "mfb_10", artworkId: dismissed.id, action: "unhide" as const, at });
+    const later = contact({ ...c, feedback: [...c.feedback, unhide("2026-02-01T00:00:00.000Z")] });
+    const earlier = contact({ ...c, feedback: [unhide("2025-12-01T00:00:00.000Z"), ...c.feedback] });
+    const ids = (x: MatchContact) =>
+      matchContact(x, candidates, PRIOR_MATCH_MODEL, NOW).map((j) => j.artworkId);
+    expect(ids(c)).not.toContain(dismissed.id);
+    expect(ids(earlier)).not.toContain(dismissed.id);
+    // Judged, not dropped: whether it clears the store floor is the judge's call, so compare with no feedback.
+    const plain = contact({ ...c, feedback: [] });
+    expect(ids(plain)).toContain(dismissed.id);
+    expect(ids(later)).toContain(dismissed.id);
+    expect(judgeMatch(later, dismissed, PRIOR_MATCH_MODEL, NOW).probability).toBe(
+      judgeMatch(plain, dismissed, PRIOR_MATCH_MODEL, NOW).probability,
+    );
+  });
+
   it("judges one contact against 300 candidates in a few milliseconds", () => {
     const contacts = COLLECTORS.slice(0, 20).map((x) => toContact(x));
     const candidates = WORKS.slice(0, 300);
