@@ -8,6 +8,7 @@ import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
 import { Match, RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
 import { type EngineBatchResult, handleEngineBatch } from "../../services/engine/consume";
+import { fitMatchModels } from "../../services/engine/fit-matches";
 import { judgeContactMatches } from "../../services/engine/matches";
 import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 
@@ -335,6 +336,29 @@ describe("a contact's matches in the loop", () => {
       sql`select id from match_evidence where gallery_id = ${g.id} order by id`,
     );
     expect(again.rows).toEqual(evidence.rows);
+  });
+
+  it("fits the gallery's model on its outcomes; contacts judged after it use it, pair ids stay", async () => {
+    const { g, buyer } = await history();
+    const before = await pairs(g, buyer);
+    const [fit] = await fitMatchModels(env, { galleryId: g.id });
+    expect(fit).toMatchObject({ gallery_id: g.id });
+    const rows = await db().execute<{ examples: number; positives: number; calibration: unknown[] }>(
+      sql`select examples, positives, calibration from match_models where gallery_id = ${g.id}`,
+    );
+    expect(rows.rows[0]?.positives).toBeGreaterThan(0);
+    expect(rows.rows[0]?.examples).toBeGreaterThan(rows.rows[0]?.positives ?? 0);
+    expect(Array.isArray(rows.rows[0]?.calibration)).toBe(true);
+
+    await recordEvent(g, "contact.updated", buyer, { object: {} });
+    await judgeAll(g);
+    const after = await pairs(g, buyer);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    for (const [artworkId, pair] of after) {
+      expect(pair.id).toBe(before.get(artworkId)?.id);
+      // A new model is a new input: judged again.
+      expect(pair.judged_at).not.toBe(before.get(artworkId)?.judged_at);
+    }
   });
 
   it("judges a batch of contacts in the same number of round trips as one", async () => {
