@@ -404,7 +404,7 @@ export function markStale(galleryId: string, kind: "contact" | "artwork", ids: s
 // Fitting: the gallery's outcomes, bounded
 
 /** Contacts with the newest outcomes read for a fit, and works sampled as negatives. */
-export const FIT_CONTACTS = 2000;
+export const FIT_CONTACTS = 1000;
 export const FIT_WORKS = 500;
 
 /** The contacts with the newest outcomes (sales, interactions about a work, feedback): at most `limit`. */
