@@ -181,7 +181,7 @@ export interface CandidateLookup {
  * the works named directly or stored with it, when available. Rows: contact id and the work as MatchWork.
  */
 export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): SQL {
-  return sql`select q.c as contact_id, ${workJson("a")} as work
+  return sql`select q.c as contact_id, w.work
     from jsonb_to_recordset(${JSON.stringify(lookups)}::jsonb)
       as q(c text, artists text[], media text[], min bigint, max bigint, works text[])
     cross join lateral (
@@ -194,7 +194,8 @@ export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): S
         select a.id from artworks a
         where a.gallery_id = ${galleryId} and a.match_medium = m.family
           and a.availability_state = 'available' and a.published_at is not null
-          and (q.min is null or a.price_cents between q.min and q.max) and ${availableWork("a")}
+          and a.price_cents between coalesce(q.min, 0) and coalesce(q.max, ${Number.MAX_SAFE_INTEGER})
+          and ${availableWork("a")}
         order by a.price_cents desc, a.id desc limit ${CANDIDATES_PER_MEDIUM}) x
       union
       select x.id from (
@@ -204,9 +205,10 @@ export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): S
         order by coalesce(a.price_cents, -1) desc, a.id desc limit ${CANDIDATES_BY_PRICE}) x
       union
       select a.id from artworks a
-      where a.gallery_id = ${galleryId} and a.id = any(q.works[1:${CANDIDATES_NAMED}]) and ${availableWork("a")}
+      where a.gallery_id = ${galleryId} and a.id = any(q.works) and ${availableWork("a")}
     ) ids
-    join artworks a on a.id = ids.id`;
+    -- Each candidate's row by its key (a lateral probe of the primary key, never a scan of the table).
+    cross join lateral (select ${workJson("a")} as work from artworks a where a.id = ids.id) w`;
 }
 
 /** For a batch of works: each one's medium (its family is kept by the engine) and whether it can be matched. */
@@ -369,14 +371,36 @@ export function deleteMatches(galleryId: string, ids: string[]): SQL {
   return sql`delete from recommendation_matches where gallery_id = ${galleryId} and id = any(${textArray(ids)})`;
 }
 
-/** A stored pair's Match JSON by its key, read after the write-back's upsert (the object of its event). */
-export function matchJsonByPair(
-  galleryId: string,
-  pair: { contactId: string; artworkId: string; model: string },
-): SQL {
-  return sql`select ${engineMatchResource.json({})} from recommendation_matches rm
-    where rm.gallery_id = ${galleryId} and rm.artwork_id = ${pair.artworkId}
-      and rm.contact_id = ${pair.contactId} and rm.model = ${pair.model}`;
+/** A match event of the write-back: its object read by pair key after the batch's writes, or given (deleted). */
+export interface MatchEventRow {
+  id: string;
+  type: "match.created" | "match.updated" | "match.deleted";
+  resource_id: string;
+  contact_id: string;
+  artwork_id: string;
+  model: string;
+  /** The object as given (a deleted pair's last state); null: the stored pair's JSON at insert. */
+  object: MatchBody | null;
+  previous: Record<string, unknown> | null;
+}
+
+/**
+ * The batch's match events in one statement (the outbox row of each, as eventInsert writes one): `data.object`
+ * the pair as stored after the batch's writes (or the given object of a deleted pair), `previous_attributes`
+ * when given. The outbox triggers (webhook fan-out, engine marking) run for each row as for any event.
+ */
+export function insertMatchEvents(galleryId: string, events: MatchEventRow[]): SQL {
+  return sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data)
+    select e.id, ${galleryId}, e.type, g.livemode, 'match', e.resource_id,
+      jsonb_build_object('object', coalesce(e.object, (
+          select ${engineMatchResource.json({})}::jsonb from recommendation_matches rm
+          where rm.gallery_id = ${galleryId} and rm.contact_id = e.contact_id and rm.artwork_id = e.artwork_id
+            and rm.model = e.model)))
+        || case when e.previous is null then '{}'::jsonb else jsonb_build_object('previous_attributes', e.previous) end
+    from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(id text, type text, resource_id text,
+      contact_id text, artwork_id text, model text, object jsonb, previous jsonb)
+    join galleries g on g.id = ${galleryId}
+    order by e.id`;
 }
 
 /** The medium family the candidate lookups read, kept by the engine (no event: a derived value). */

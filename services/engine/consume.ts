@@ -244,7 +244,6 @@ export async function judgeGroup(
   ]);
   for (const part of [contactMatches, artworkMatches]) {
     out.statements.push(...part.statements);
-    out.events.push(...part.events);
     outcome.continuations.push(...part.continuations);
   }
 

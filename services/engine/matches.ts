@@ -7,12 +7,13 @@ import {
   type CandidateLookup,
   candidateWorks,
   deleteMatches,
+  insertMatchEvents,
   type MatchContactRow,
+  type MatchEventRow,
   type MatchModelRow,
   type MatchUpsertRow,
   markStale,
   matchContactInputs,
-  matchJsonByPair,
   matchModelOf,
   reverseCandidateContacts,
   type StoredMatchRow,
@@ -21,7 +22,6 @@ import {
   storedMatchesOfContacts,
   upsertMatches,
 } from "../../db/queries/engine-matches";
-import type { DomainEventInput } from "../../db/queries/outbox";
 import { textArray } from "../../db/queries/rows";
 import { sha256Hex } from "../../lib/crypto";
 import {
@@ -36,7 +36,6 @@ import type { MatchJudgment, MatchModel, MatchWork } from "../../lib/engine/type
 import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
 import { RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
-import { changeEvent } from "../write";
 
 /**
  * The matcher in the engine loop (docs/decisions.md, "The matcher in the loop"). For a batch of contacts: their
@@ -49,16 +48,19 @@ import { changeEvent } from "../write";
 
 /** What a batch adds to its group's write-back. */
 export interface MatchWriteBack {
+  /** In order; the batch's match events last, in one statement that reads the pairs as written. */
   statements: SQL[];
-  events: DomainEventInput[];
   /** Subjects marked for judging again (contacts for a work; a work whose pairs are taken a batch at a time). */
   continuations: EngineMessage[];
   /** Pairs judged (judgments computed), for the bench. */
   pairs: number;
 }
 
+/** Running totals of this isolate (read by bench/matches.ts): contacts judged, candidate pairs judged. */
+export const matchCounters = { contacts: 0, pairsJudged: 0 };
+
 export function emptyMatchWriteBack(): MatchWriteBack {
-  return { statements: [], events: [], continuations: [], pairs: 0 };
+  return { statements: [], continuations: [], pairs: 0 };
 }
 
 /** Contacts marked again per work whose facts changed (stored pairs first, then artist, then medium family). */
@@ -123,20 +125,9 @@ export async function judgeContactMatches(
   const deletes: string[] = [];
   const at = now.toISOString();
 
+  const events: MatchEventRow[] = [];
   const updated = (row: StoredMatchRow, previous: Record<string, unknown>) =>
-    out.events.push(
-      changeEvent(
-        "match.updated",
-        "match",
-        row.id,
-        matchJsonByPair(galleryId, {
-          contactId: row.contact_id,
-          artworkId: row.artwork_id,
-          model: row.model,
-        }),
-        previous,
-      ),
-    );
+    events.push(eventOf("match.updated", row, null, previous));
 
   // Archived contacts are never recommended: their active pairs go inactive, nothing is judged.
   const lookups: CandidateLookup[] = [];
@@ -186,6 +177,8 @@ export async function judgeContactMatches(
     const works = (candidates.get(contact.id) ?? []).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const judgments = matchContact(input, works, model, now);
     out.pairs += works.length;
+    matchCounters.contacts += 1;
+    matchCounters.pairsJudged += works.length;
     const contactHash = await sha256Hex(JSON.stringify([modelHash, input]));
     const workBy = new Map(works.map((w) => [w.id, w]));
     const hideBy = new Map(hides.map((h) => [h.artworkId, h]));
@@ -211,13 +204,9 @@ export async function judgeContactMatches(
       }
       if (!row) {
         if (visible(j.probability)) {
-          out.events.push(
-            changeEvent(
-              "match.created",
-              "match",
-              upserts[upserts.length - 1]!.id,
-              matchJsonByPair(galleryId, { contactId: contact.id, artworkId: j.artworkId, model: j.model }),
-            ),
+          const id = upserts[upserts.length - 1]!.id;
+          events.push(
+            eventOf("match.created", { id, contact_id: contact.id, artwork_id: j.artworkId, model: j.model }),
           );
         }
         continue;
@@ -246,9 +235,7 @@ export async function judgeContactMatches(
         }
       } else {
         deletes.push(row.id);
-        if (visible(row.probability)) {
-          out.events.push(changeEvent("match.deleted", "match", row.id, row.body as Record<string, unknown>));
-        }
+        if (visible(row.probability)) events.push(eventOf("match.deleted", row, row.body));
       }
     }
   }
@@ -257,7 +244,27 @@ export async function judgeContactMatches(
   if (deletes.length > 0) out.statements.push(deleteMatches(galleryId, deletes));
   if (upserts.length > 0) out.statements.push(upsertMatches(galleryId, upserts, at));
   if (states.length > 0) out.statements.push(setMatchStates(galleryId, states));
+  if (events.length > 0) out.statements.push(insertMatchEvents(galleryId, events));
   return out;
+}
+
+/** An event of the batch: its object read by pair key after the writes, unless given. */
+function eventOf(
+  type: MatchEventRow["type"],
+  pair: { id: string; contact_id: string; artwork_id: string; model: string },
+  object: MatchEventRow["object"] = null,
+  previous: Record<string, unknown> | null = null,
+): MatchEventRow {
+  return {
+    id: newId("evt"),
+    type,
+    resource_id: pair.id,
+    contact_id: pair.contact_id,
+    artwork_id: pair.artwork_id,
+    model: pair.model,
+    object,
+    previous,
+  };
 }
 
 /** Stored pairs read in this order for candidates: those that must be judged first. */
@@ -351,22 +358,10 @@ export async function judgeArtworkMatches(
         where gallery_id = ${galleryId} and status = 'active'
           and id = any(${textArray(inactive.map((p) => p.id))})`,
     );
-    for (const row of inactive) {
-      if (!visible(Number(row.probability))) continue;
-      out.events.push(
-        changeEvent(
-          "match.updated",
-          "match",
-          row.id,
-          matchJsonByPair(galleryId, {
-            contactId: row.contact_id,
-            artworkId: row.artwork_id,
-            model: row.model,
-          }),
-          { status: row.status },
-        ),
-      );
-    }
+    const events = inactive
+      .filter((row) => visible(Number(row.probability)))
+      .map((row) => eventOf("match.updated", row, null, { status: row.status }));
+    if (events.length > 0) out.statements.push(insertMatchEvents(galleryId, events));
   }
   if (pairs.rows.length >= INACTIVE_PAIRS_PER_BATCH) {
     // More pairs than a batch takes: the works are marked again and the next message goes on.
