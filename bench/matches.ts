@@ -37,6 +37,8 @@ const BATCH_SIZE = 50;
 /** Subjects read back per page while judging: the queue is fed a page at a time. */
 const PAGE = 2_000;
 const FULL = { contacts: 200_000, artworks: 1_000_000 };
+/** Ids of this run's rows carry it, so a kept earlier run (BENCH_MATCH_KEEP) never collides. */
+const RUN = Date.now().toString(36);
 const say = (m: string) => console.log(`[bench:matches] ${m}`);
 
 type Env = { DATABASE_URL: string; NEON_LOCAL_ENDPOINT: string };
@@ -93,14 +95,14 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   const artists = Math.max(20, Math.round(ARTWORKS / 50));
   await client.query(
     `insert into artists (id, gallery_id, name)
-      select 'artist_b' || lpad(i::text, 8, '0'), $1, 'Artist ' || i from generate_series(1, $2) i`,
+      select 'artist_${RUN}' || lpad(i::text, 8, '0'), $1, 'Artist ' || i from generate_series(1, $2) i`,
     [galleryId, artists],
   );
   // Works: 80 % available, 12 % sold, the rest on hold or not for sale; prices from 500 to 250,000.
   await client.query(
     `insert into artworks (id, gallery_id, title, artist_id, artist_name, medium, match_medium, year, height_cm,
         width_cm, price_cents, currency, availability_state, published_at, save_state, created_at)
-      select 'art_b' || lpad(i::text, 9, '0'), $1, 'Work ' || i, 'artist_b' || lpad(a::text, 8, '0'), 'Artist ' || a,
+      select 'art_${RUN}' || lpad(i::text, 9, '0'), $1, 'Work ' || i, 'artist_${RUN}' || lpad(a::text, 8, '0'), 'Artist ' || a,
         ($3::text[])[1 + m], ($4::text[])[1 + m], 1950 + (i % 75), 20 + (i % 180), 20 + (i % 150),
         (50000 * power(500, random()))::bigint, 'USD',
         case when r < 0.8 then 'available' when r < 0.92 then 'sold' when r < 0.96 then 'on_hold' else 'not_for_sale' end,
@@ -111,15 +113,15 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   );
   await client.query(
     `insert into contacts (id, gallery_id, name, contact_type)
-      select 'con_b' || lpad(i::text, 9, '0'), $1, 'Contact ' || i, 'collector' from generate_series(1, $2) i`,
+      select 'con_${RUN}' || lpad(i::text, 9, '0'), $1, 'Contact ' || i, 'collector' from generate_series(1, $2) i`,
     [galleryId, CONTACTS],
   );
   // Histories: about 2 purchases, 2 inquiries about a work and 3 engagement events a contact, on works spread
   // over the catalogue by the contact's number.
-  const work = (salt: string) => `'art_b' || lpad((1 + ((c * 104729 + k * ${salt}) % $3))::text, 9, '0')`;
+  const work = (salt: string) => `'art_${RUN}' || lpad((1 + ((c * 104729 + k * ${salt}) % $3))::text, 9, '0')`;
   await client.query(
     `with s as (
-        select 'sale_b' || c || '_' || k as id, 'con_b' || lpad(c::text, 9, '0') as contact_id, ${work("7")} as artwork_id,
+        select 'sale_${RUN}' || c || '_' || k as id, 'con_${RUN}' || lpad(c::text, 9, '0') as contact_id, ${work("7")} as artwork_id,
           now() - make_interval(days => (c * k) % 700) as at
         from generate_series(1, $2) c, generate_series(1, 3) k where (c + k) % 2 = 0 or k = 1
       ), ins as (
@@ -132,14 +134,14 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   );
   await client.query(
     `insert into interactions (id, gallery_id, contact_id, type, direction, summary, occurred_at, artwork_id)
-      select 'int_b' || c || '_' || k, $1, 'con_b' || lpad(c::text, 9, '0'), 'email', 'inbound',
+      select 'int_${RUN}' || c || '_' || k, $1, 'con_${RUN}' || lpad(c::text, 9, '0'), 'email', 'inbound',
         'Asked about a work', now() - make_interval(days => (c + k * 13) % 400), ${work("13")}
       from generate_series(1, $2) c, generate_series(1, 2) k`,
     [galleryId, CONTACTS, ARTWORKS],
   );
   await client.query(
     `insert into engagement_events (id, gallery_id, contact_id, kind, occurred_at, artwork_id)
-      select 'eng_b' || c || '_' || k, $1, 'con_b' || lpad(c::text, 9, '0'), 'artwork_viewed',
+      select 'eng_${RUN}' || c || '_' || k, $1, 'con_${RUN}' || lpad(c::text, 9, '0'), 'artwork_viewed',
         now() - make_interval(days => (c + k * 17) % 300), ${work("17")}
       from generate_series(1, $2) c, generate_series(1, 3) k`,
     [galleryId, CONTACTS, ARTWORKS],

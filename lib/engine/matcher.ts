@@ -33,8 +33,17 @@ export const MAX_REASONS = 3;
 
 const DAY = 86_400_000;
 
+const familiesOf = new Map<string, string[]>();
+
 export function mediumWords(medium: string | null): string[] {
-  return classifyMedium(medium).families;
+  if (medium === null) return [];
+  let families = familiesOf.get(medium);
+  if (!families) {
+    families = classifyMedium(medium).families;
+    if (familiesOf.size > 10_000) familiesOf.clear();
+    familiesOf.set(medium, families);
+  }
+  return families;
 }
 
 export function priceBandOf(cents: number | null): string | null {
