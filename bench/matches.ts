@@ -118,7 +118,8 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   );
   // Histories: about 2 purchases, 2 inquiries about a work and 3 engagement events a contact, on works spread
   // over the catalogue by the contact's number.
-  const work = (salt: string) => `'art_${RUN}' || lpad((1 + ((c * 104729 + k * ${salt}) % $3))::text, 9, '0')`;
+  const work = (salt: string) =>
+    `'art_${RUN}' || lpad((1 + ((c * 104729 + k * ${salt}) % $3))::text, 9, '0')`;
   await client.query(
     `with s as (
         select 'sale_${RUN}' || c || '_' || k as id, 'con_${RUN}' || lpad(c::text, 9, '0') as contact_id, ${work("7")} as artwork_id,
