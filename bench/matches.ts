@@ -19,8 +19,16 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { mediumWords } from "../lib/engine/matcher";
+import {
+  type CandidateLookup,
+  candidateWorks,
+  type MatchContactRow,
+  matchContactInputs,
+} from "../db/queries/engine-matches";
+import { candidateQuery, mediumWords } from "../lib/engine/matcher";
+
 import type { EngineMessage } from "../lib/engine-queue";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
@@ -269,6 +277,61 @@ async function rejudgeAfterSale(env: Env, client: pg.Client, galleryId: string) 
 }
 
 /**
+ * The plan of one batch's candidate statement (50 contacts), as EXPLAIN (ANALYZE) runs it: the scans of
+ * `artworks` it uses, and whether any is sequential (none should be: every lookup is an index range or key).
+ */
+async function candidatePlan(client: pg.Client, galleryId: string) {
+  const dialect = new PgDialect();
+  const ids = await client.query<{ id: string }>(
+    "select id from contacts where gallery_id = $1 order by id desc limit 50",
+    [galleryId],
+  );
+  const inputs = dialect.sqlToQuery(
+    matchContactInputs(
+      galleryId,
+      ids.rows.map((r) => r.id),
+    ),
+  );
+  const body = (await client.query<{ body: string }>(inputs.sql, inputs.params)).rows[0]?.body ?? "[]";
+  const lookups: CandidateLookup[] = (JSON.parse(body) as MatchContactRow[]).map((c) => {
+    const q = candidateQuery(c, new Date());
+    return {
+      c: c.id,
+      artists: q.artistIds,
+      media: q.media,
+      min: q.priceRange?.min ?? null,
+      max: q.priceRange?.max ?? null,
+      works: q.artworkIds,
+    };
+  });
+  const query = dialect.sqlToQuery(candidateWorks(galleryId, lookups));
+  const explained = await client.query<{ "QUERY PLAN": unknown }>(
+    `explain (analyze, format json) ${query.sql}`,
+    query.params,
+  );
+  const scans = new Map<string, number>();
+  let ms = 0;
+  const walk = (node: Record<string, unknown>) => {
+    if (node["Relation Name"] === "artworks") {
+      const key = `${node["Node Type"]}${node["Index Name"] ? ` ${node["Index Name"]}` : ""}`;
+      scans.set(key, (scans.get(key) ?? 0) + 1);
+    }
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const plan = (
+    explained.rows[0]?.["QUERY PLAN"] as { Plan: Record<string, unknown>; "Execution Time": number }[]
+  )[0]!;
+  walk(plan.Plan);
+  ms = plan["Execution Time"];
+  return {
+    contacts: lookups.length,
+    ms,
+    artworkScans: Object.fromEntries(scans),
+    sequential: [...scans.keys()].some((k) => k.startsWith("Seq Scan")),
+  };
+}
+
+/**
  * GET /gallery/contacts/{id}/matches at a contact with 5,000 stored matches (one round trip, no sequential scan):
  * its statement is the routes' (db/queries/matches.ts), measured here once both are on one branch. Returns null
  * until then.
@@ -301,6 +364,10 @@ async function main(): Promise<void> {
     say(
       `after a sale: the work's ${sale.pairsOnWork} active pairs inactive in ${sale.work.ms.toFixed(0)} ms (CPU ${sale.work.cpuMs.toFixed(1)} ms); the buyer re-judged in ${sale.contact.ms.toFixed(0)} ms (CPU ${sale.contact.cpuMs.toFixed(1)} ms)`,
     );
+    const plan = await candidatePlan(client, galleryId);
+    say(
+      `candidate statement for ${plan.contacts} contacts: ${plan.ms.toFixed(0)} ms; artworks read by ${JSON.stringify(plan.artworkScans)}`,
+    );
     const read = await measureMatchesRead(client, galleryId);
     const peakRssMiB = process.resourceUsage().maxRSS / 1024;
     say(`peak RSS ${peakRssMiB.toFixed(0)} MiB`);
@@ -314,6 +381,7 @@ async function main(): Promise<void> {
       seedSeconds,
       judging: all,
       sale,
+      plan,
       read,
       peakRssMiB,
       fullSize: { contacts: FULL.contacts, artworks: FULL.artworks, hoursAtMeasuredRate: fullHours },
@@ -339,6 +407,14 @@ async function main(): Promise<void> {
       `| peak RSS of the engine process | ${peakRssMiB.toFixed(0)} MiB |`,
       "",
       `After a sale of a matched work to another contact: the work's ${sale.pairsOnWork} active pairs inactive in ${sale.work.ms.toFixed(0)} ms end to end (engine CPU ${sale.work.cpuMs.toFixed(1)} ms; ${sale.madeInactive} inactive after); the buyer re-judged in ${sale.contact.ms.toFixed(0)} ms end to end, engine CPU ${sale.contact.cpuMs.toFixed(1)} ms (target < 200 ms).`,
+      "",
+      `One batch's candidate statement (${plan.contacts} contacts), EXPLAIN ANALYZE: ${plan.ms.toFixed(0)} ms; \`artworks\` read by ${Object.entries(
+        plan.artworkScans,
+      )
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(
+          ", ",
+        )}${plan.sequential ? " (a sequential scan: the planner's choice at this size)" : "; no sequential scan"}.`,
       "",
       CONTACTS === FULL.contacts && ARTWORKS === FULL.artworks
         ? "Full size."
