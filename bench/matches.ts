@@ -418,7 +418,7 @@ async function main(): Promise<void> {
       "",
       CONTACTS === FULL.contacts && ARTWORKS === FULL.artworks
         ? "Full size."
-        : `Full size (${FULL.contacts} × ${FULL.artworks}) at the measured rate: ${FULL.contacts} / ${all.contactsPerSecond.toFixed(0)} contacts/s = ${fullHours.toFixed(2)} h of judging with ${CONCURRENCY} consumers here; the candidate lookups are index range scans bounded per contact (40 a artist, 60 a medium family, 40 by price, the works named and stored), so the cost a contact does not grow with the catalogue, and the memory is bounded by the batch (${BATCH_SIZE} contacts) and the page of subjects (${PAGE}).`,
+        : `Full size (${FULL.contacts} × ${FULL.artworks}) at the measured rate: ${FULL.contacts} / ${all.contactsPerSecond.toFixed(0)} contacts/s = ${fullHours.toFixed(2)} h of judging with ${CONCURRENCY} consumers here; the candidate lookups are index range scans bounded per contact (40 per artist, 60 per medium family, 40 by price, and the works named and stored), so the cost per contact does not grow with the catalogue, and the memory is bounded by the batch (${BATCH_SIZE} contacts) and the page of subjects (${PAGE}).`,
       "",
       read === null
         ? "GET /gallery/contacts/{id}/matches at a contact with 5,000 stored matches: measured with the routes' statement (`measureMatchesRead`), not on this branch."

@@ -207,8 +207,9 @@ export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): S
       select a.id from artworks a
       where a.gallery_id = ${galleryId} and a.id = any(q.works) and ${availableWork("a")}
     ) ids
-    -- Each candidate's row by its key (a lateral probe of the primary key, never a scan of the table).
-    cross join lateral (select ${workJson("a")} as work from artworks a where a.id = ids.id) w`;
+    -- Each candidate's row by its key: a probe of the primary key per candidate (the limit keeps the planner from
+    -- pulling the subquery up into a join it may hash over the whole table).
+    cross join lateral (select ${workJson("a")} as work from artworks a where a.id = ids.id limit 1) w`;
 }
 
 /** For a batch of works: each one's medium (its family is kept by the engine) and whether it can be matched. */

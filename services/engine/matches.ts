@@ -185,6 +185,7 @@ export async function judgeContactMatches(
     const storedPairs = storedBy.get(contact.id) ?? [];
     const storedByKey = new Map(storedPairs.map((r) => [pairKey(r.contact_id, r.artwork_id, r.model), r]));
     const kept = new Set<string>();
+    const dismissed = dismissedWorks(input.feedback);
 
     for (const j of judgments) {
       const work = workBy.get(j.artworkId);
@@ -196,7 +197,8 @@ export async function judgeContactMatches(
       const hiddenUntil = hide?.hiddenUntil ?? null;
       const hiddenBy = hide?.memberId ?? null;
       const hash = await sha256Hex(`${contactHash} ${JSON.stringify(work)}`);
-      const status = "active";
+      // The judge drops dismissed pairs; should one come back, the member's say still holds.
+      const status = dismissed.has(j.artworkId) ? "dismissed" : "active";
       if (!row || row.input_hash !== hash) {
         upserts.push(upsertRow(row?.id ?? newId("match"), j, work, status, hiddenUntil, hiddenBy, hash));
       } else if (row.status !== status || row.hidden_until !== hiddenUntil) {
@@ -219,7 +221,6 @@ export async function judgeContactMatches(
     }
 
     // Stored pairs the judgment did not keep.
-    const dismissed = dismissedWorks(input.feedback);
     for (const row of storedPairs) {
       if (kept.has(pairKey(row.contact_id, row.artwork_id, row.model))) continue;
       if (!workBy.has(row.artwork_id)) {

@@ -285,6 +285,25 @@ describe("a contact's matches in the loop", () => {
     expect((await pairs(g, buyer)).get(fresh)?.status).toBe("active");
   });
 
+  it("a changed price re-judges the work's stored pairs", async () => {
+    const { g, buyer, second } = await history();
+    const before = (await pairs(g, buyer)).get(second)!;
+    // A published work's edit goes to its draft; publishing it is the change the loop sees.
+    const res = await call("PATCH", `/gallery/artworks/${second}`, {
+      key: g.key,
+      body: { price_cents: 90_000_000, currency: "USD" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    await post(g, `/gallery/artworks/${second}/publish`);
+    await judgeAll(g);
+    const after = (await pairs(g, buyer)).get(second);
+    // Judged again from the new price: stored anew (same id) or dropped, never left as it was.
+    if (after) {
+      expect(after.id).toBe(before.id);
+      expect(after.judged_at).not.toBe(before.judged_at);
+    }
+  });
+
   it("honours feedback: not interested dismisses the pair, a hide sets hidden_until until an unhide", async () => {
     const { g, buyer, second, third } = await history();
     const ids = await pairs(g, buyer);
