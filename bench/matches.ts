@@ -114,9 +114,9 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
         ($3::text[])[1 + m], ($4::text[])[1 + m], 1950 + (i % 75), 20 + (i % 180), 20 + (i % 150),
         (50000 * power(500, random()))::bigint, 'USD',
         case when r < 0.8 then 'available' when r < 0.92 then 'sold' when r < 0.96 then 'on_hold' else 'not_for_sale' end,
-        now() - interval '1 day', 'published', now() - make_interval(days => (i % 900))
+        now() - interval '1 day', 'published', now() - make_interval(days => (i % 900)::int)
       from (select i, 1 + (i * 7919) % $2 as a, (i * 31 + i / 97) % ${MEDIA.length} as m, random() as r
-        from generate_series(1, $5) i) g`,
+        from generate_series(1, $5::bigint) i) g`,
     [galleryId, artists, MEDIA, families, ARTWORKS],
   );
   await client.query(
@@ -131,8 +131,8 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   await client.query(
     `with s as (
         select 'sale_${RUN}' || c || '_' || k as id, 'con_${RUN}' || lpad(c::text, 9, '0') as contact_id, ${work("7")} as artwork_id,
-          now() - make_interval(days => (c * k) % 700) as at
-        from generate_series(1, $2) c, generate_series(1, 3) k where (c + k) % 2 = 0 or k = 1
+          now() - make_interval(days => ((c * k) % 700)::int) as at
+        from generate_series(1, $2::bigint) c, generate_series(1, 3) k where (c + k) % 2 = 0 or k = 1
       ), ins as (
         insert into sales (id, gallery_id, contact_id, amount_cents, currency, base_amount_cents, sold_at, status)
         select id, $1, contact_id, 300000, 'USD', 300000, at, 'completed' from s returning id
@@ -144,15 +144,15 @@ async function seed(client: pg.Client, galleryId: string): Promise<void> {
   await client.query(
     `insert into interactions (id, gallery_id, contact_id, type, direction, summary, occurred_at, artwork_id)
       select 'int_${RUN}' || c || '_' || k, $1, 'con_${RUN}' || lpad(c::text, 9, '0'), 'email', 'inbound',
-        'Asked about a work', now() - make_interval(days => (c + k * 13) % 400), ${work("13")}
-      from generate_series(1, $2) c, generate_series(1, 2) k`,
+        'Asked about a work', now() - make_interval(days => ((c + k * 13) % 400)::int), ${work("13")}
+      from generate_series(1, $2::bigint) c, generate_series(1, 2) k`,
     [galleryId, CONTACTS, ARTWORKS],
   );
   await client.query(
     `insert into engagement_events (id, gallery_id, contact_id, kind, occurred_at, artwork_id)
       select 'eng_${RUN}' || c || '_' || k, $1, 'con_${RUN}' || lpad(c::text, 9, '0'), 'artwork_viewed',
-        now() - make_interval(days => (c + k * 17) % 300), ${work("17")}
-      from generate_series(1, $2) c, generate_series(1, 3) k`,
+        now() - make_interval(days => ((c + k * 17) % 300)::int), ${work("17")}
+      from generate_series(1, $2::bigint) c, generate_series(1, 3) k`,
     [galleryId, CONTACTS, ARTWORKS],
   );
   await client.query("analyze");
