@@ -391,7 +391,7 @@ async function main(): Promise<void> {
     const lines = [
       "# Matches in the engine loop",
       "",
-      `Run ${report.at} (\`npm run bench:matches\`, BENCH_MATCH_CONTACTS=${CONTACTS}, BENCH_MATCH_ARTWORKS=${ARTWORKS}): the engine's batch handler in Node against embedded PostgreSQL through the local Neon endpoint, batches of ${BATCH_SIZE}, ${CONCURRENCY} at a time, on the machine's 2 cores shared with PostgreSQL. CPU is this process's (the handler, the matcher, the driver), not PostgreSQL's.`,
+      `Run ${report.at} (\`npm run bench:matches\`, BENCH_MATCH_CONTACTS=${CONTACTS}, BENCH_MATCH_ARTWORKS=${ARTWORKS}${process.env.NODE_OPTIONS ? `, NODE_OPTIONS=${process.env.NODE_OPTIONS}` : ""}): the engine's batch handler in Node against embedded PostgreSQL through the local Neon endpoint, batches of ${BATCH_SIZE}, ${CONCURRENCY} at a time, on the machine's 2 cores shared with PostgreSQL. CPU is this process's (the handler, the matcher, the driver), not PostgreSQL's.`,
       "",
       `Seeded in bulk SQL in ${seedSeconds.toFixed(0)} s: about 2 purchases, 2 inquiries about a work and 3 engagement events a contact; 80 % of works available.`,
       "",
