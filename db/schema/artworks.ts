@@ -149,6 +149,11 @@ export const artworks = pgTable(
     /** Judged by the disclosure engine from condition notes; null until judged. */
     disclosureRequired: boolean("disclosure_required"),
     judgedAt: ts("judged_at"),
+    /**
+     * The work's medium family as the matcher reads it (lib/engine/matcher.ts mediumWords, first family), kept by
+     * the engine when it judges the work: the key of the matcher's candidate lookup by medium and price.
+     */
+    matchMedium: text("match_medium"),
     /** Number of images, kept by the writes that add or remove one, so `has_image` needs no join. */
     imageCount: integer("image_count").notNull().default(0),
     /** First image's URL, kept with image_count. */
@@ -172,6 +177,12 @@ export const artworks = pgTable(
     index("artworks_gallery_artist_idx").on(t.galleryId, t.artistId, t.createdAt, t.id),
     index("artworks_gallery_availability_idx").on(t.galleryId, t.availabilityState, t.createdAt, t.id),
     index("artworks_gallery_medium_idx").on(t.galleryId, sql`lower(${t.medium})`),
+    // The matcher's candidates: available, published works of a medium family within a price range.
+    index("artworks_match_medium_idx")
+      .on(t.galleryId, t.matchMedium, t.priceCents, t.id)
+      .where(sql`${t.availabilityState} = 'available' and ${t.publishedAt} is not null`),
+    // The matcher's contacts for a work, in reverse: who bought or asked about works of its medium family.
+    index("artworks_gallery_match_medium_idx").on(t.galleryId, t.matchMedium, t.id),
     index("artworks_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("artworks_gallery_parent_idx")
       .on(t.galleryId, t.parentArtworkId)

@@ -197,6 +197,10 @@ export const engagementEvents = pgTable(
     // engaged_event + engaged_since: a range scan that yields the matching contact ids from the index alone.
     index("engagement_events_kind_idx").on(t.galleryId, t.kind, t.occurredAt, t.contactId),
     index("engagement_events_contact_idx").on(t.galleryId, t.contactId, t.occurredAt, t.id),
+    // Who engaged with a work (the matcher's candidate contacts for a work, in reverse).
+    index("engagement_events_artwork_idx")
+      .on(t.galleryId, t.artworkId, t.occurredAt, t.contactId)
+      .where(sql`${t.artworkId} is not null`),
   ],
 );
 

@@ -10,7 +10,6 @@ export const DAY = 24 * HOUR;
 export const SPAN_START = Date.UTC(2024, 0, 1);
 /** The API's origin under `npm start` (wrangler.toml's PUBLIC_BASE_URL): the demo's image URLs name it. */
 export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
-export const MATCH_MODEL = "northlight-match-2025-11";
 /** The demo gallery's default currency, and what a unit of each currency it sells in is worth in it. */
 export const DEFAULT_CURRENCY = "USD";
 export const FX_TO_DEFAULT: Readonly<Record<string, number>> = { USD: 1, EUR: 1.08, GBP: 1.27 };

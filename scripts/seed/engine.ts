@@ -1,8 +1,8 @@
 import type pg from "pg";
 
 /**
- * Leaves the demo to the engine loop: every artwork, every inbox thread with an inbound message, every show and
- * every list with a described_as is marked stale as of an hour ago, so the cron Worker's first sweep sends them all
+ * Leaves the demo to the engine loop: every artwork, every inbox thread with an inbound message, every show,
+ * every list with a described_as and every unarchived contact (its rubric verdicts and its matches) is marked stale as of an hour ago, so the cron Worker's first sweep sends them all
  * to the engine Queue and the demo is judged within a tick or two of `npm start`. Idempotent: a subject already
  * known keeps its state (only an older stale_since is taken, so a waiting subject is swept at once). Returns how
  * many subjects wait for the engine.
@@ -19,6 +19,8 @@ export async function markDemoForEngine(client: pg.Client, galleryId: string): P
         union all
         select 'contact_list', id from contact_lists
           where gallery_id = $1 and dynamic_query->>'described_as' is not null
+        union all
+        select 'contact', id from contacts where gallery_id = $1 and archived_at is null
       )
       insert into judgment_subjects as s (gallery_id, kind, subject_id, version, judged_version, stale_since)
       select $1, kind, subject_id, 1, 0, now() - interval '1 hour' from subjects

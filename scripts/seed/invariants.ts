@@ -7,6 +7,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { type ContactListFilters, contactConditions, contactWhere } from "../../db/queries/contact-filters";
 import { recommendedRecipientsQuery } from "../../db/queries/offers";
+import { MATCH_FEEDBACK_ACTIONS } from "../../lib/engine/types";
 import { formatWritableFields } from "../../lib/schemas/artwork-formats";
 import { artworkActivityTypes } from "../../lib/schemas/artwork-timeline";
 import { ArtworkUpdate, type InheritableField, inheritableFields } from "../../lib/schemas/artworks";
@@ -32,6 +33,7 @@ import {
   triageUrgencies,
 } from "../../lib/schemas/inbox";
 import { invoiceStatuses, paymentMethods, taxabilityOverrides } from "../../lib/schemas/invoices";
+import { matchStatuses } from "../../lib/schemas/matches";
 import {
   MAX_OFFER_ITEMS,
   MAX_RECIPIENTS_ADDED,
@@ -71,7 +73,7 @@ import { STORAGE_PATH_SHAPE } from "../../lib/schemas/uploads";
 import type { LocalBucket } from "../wrangler";
 import { BASE, DAY, isoDate } from "./common";
 import { missingPictures } from "./images";
-import { EVIDENCE_STRENGTH, MAX_REASONS } from "./matches";
+import { SHOWCASE_HIDDEN_UNTIL } from "./matches";
 
 const textArray = (items: readonly string[]) => `array[${items.map((i) => `'${i}'`).join(", ")}]::text[]`;
 
@@ -99,10 +101,6 @@ const orderedWorks = (table: string, owner: string, max: number) =>
     where x.gallery_id = $1 group by x.${owner}
     having count(a.id) <> count(*) or count(*) > ${max}
       or min(x.position) <> 0 or max(x.position) <> count(*) - 1 or count(distinct x.position) <> count(*)`;
-
-/** A match at or above recommended recipients' floor (m: the match); `visibleFloor`: and not hidden now. */
-const floor = `m.status = 'active' and m.probability >= ${RECOMMENDATION_FLOOR}`;
-const visibleFloor = `${floor} and (m.hidden_until is null or m.hidden_until <= now())`;
 
 /** The seed's clock as a calendar day. */
 const BASE_DAY = isoDate(BASE);
@@ -460,27 +458,32 @@ export const DEMO_INVARIANTS: readonly { rule: string; sql: string }[] = [
         or (r.status = 'pending') = (o.status = 'sent')
         or r.added_at < o.created_at or r.added_at > coalesce(o.sent_at, o.updated_at))`,
   },
-  // Recommendation matches, as recommended recipients reads them.
+  // Recommendation matches: the engine's (the seed writes none; its first sweep judges the demo), and members'
+  // feedback by pair, which the seed plants and the engine honours.
   {
-    rule: `a match's reasons are its ${MAX_REASONS} strongest pieces of evidence, strongest first (${EVIDENCE_STRENGTH.join(", ")}; then the question's sub-score; then the latest), and evidence_count counts them all`,
-    sql: `select m.id from recommendation_matches m where m.gallery_id = $1 and (
-        m.evidence_count <> (select count(*) from match_evidence e where e.match_id = m.id)
-        or (select coalesce(jsonb_agg(jsonb_build_array(r->>'kind', r->>'question', r->>'label', r->>'evidence_id')
-              order by n), '[]') from jsonb_array_elements(m.reasons) with ordinality x(r, n))
-          is distinct from
-          (select coalesce(jsonb_agg(jsonb_build_array(e.kind, e.question, e.label, e.evidence_ref) order by e.n), '[]')
-            from (select e.*, row_number() over (order by array_position(${textArray(EVIDENCE_STRENGTH)}, e.kind),
-                (m.sub_scores->>e.question)::float8 desc nulls last, e.at desc, e.id) as n
-              from match_evidence e where e.match_id = m.id) e where e.n <= ${MAX_REASONS}))`,
-  },
-  {
-    rule: "a match's probability and sub-scores lie in [0, 1]; a hidden match names its hider, and its feedback records the hide",
+    rule: "a match's probability and sub-scores lie in [0, 1], its status is of the API's set, and evidence_count counts its evidence",
     sql: `select m.id from recommendation_matches m where m.gallery_id = $1 and (
         m.probability < 0 or m.probability > 1
         or exists (select 1 from jsonb_each_text(m.sub_scores) s where s.value::float8 < 0 or s.value::float8 > 1)
-        or (m.hidden_until is null) <> (m.hidden_by is null)
-        or m.hidden_until is not null and not exists (select 1 from match_feedback f
-          where f.match_id = m.id and f.action = 'hide' and f.hidden_until = m.hidden_until))`,
+        or not m.status = any(${textArray(matchStatuses)})
+        or m.evidence_count <> (select count(*) from match_evidence e where e.match_id = m.id))`,
+  },
+  {
+    rule: "a hidden match names its hider, and the pair's latest hide or unhide is that hide",
+    sql: `select m.id from recommendation_matches m where m.gallery_id = $1 and m.hidden_until is not null and (
+        m.hidden_by is null or not exists (select 1 from (select f.action, f.hidden_until from match_feedback f
+            where f.gallery_id = m.gallery_id and f.contact_id = m.contact_id and f.artwork_id = m.artwork_id
+              and f.action in ('hide', 'unhide') order by f.created_at desc, f.id desc limit 1) f
+          where f.action = 'hide' and f.hidden_until = m.hidden_until))`,
+  },
+  {
+    rule: "match feedback names a pair of the gallery, an action of the API's set, and a time to hide until exactly when it hides",
+    sql: `select f.id from match_feedback f
+        left join contacts c on c.id = f.contact_id and c.gallery_id = f.gallery_id
+        left join artworks a on a.id = f.artwork_id and a.gallery_id = f.gallery_id
+      where f.gallery_id = $1 and (c.id is null or a.id is null
+        or not f.action = any(${textArray(MATCH_FEEDBACK_ACTIONS)})
+        or (f.action = 'hide') <> (f.hidden_until is not null))`,
   },
   // Shows and their tags.
   {
@@ -630,27 +633,20 @@ export const DEMO_COVERAGE: readonly { what: string; sql: string }[] = [
     what: `an offer recipient with status ${status}`,
     sql: `select count(*) from offer_recipients where gallery_id = $1 and status = '${status}'`,
   })),
-  // What recommended recipients of a draft offer leaves out: each a stored match on one of its works.
-  ...[
-    ["a match below the floor", `m.probability < ${RECOMMENDATION_FLOOR}`],
-    [
-      "a match above the floor hidden now, the contact's only one on the offer",
-      `${floor} and m.hidden_until > now() and not exists (select 1 from offer_items i2
-        join recommendation_matches m2 on m2.gallery_id = o.gallery_id and m2.artwork_id = i2.artwork_id
-        where i2.offer_id = o.id and m2.contact_id = c.id and ${visibleFloor.replaceAll("m.", "m2.")})`,
-    ],
-    ["a match above the floor for an archived contact", `${visibleFloor} and c.archived_at is not null`],
-    ["a match above the floor for a do-not-email contact", `${visibleFloor} and c.do_not_email`],
-    [
-      "a match above the floor for a contact already on the offer",
-      `${visibleFloor} and exists (select 1 from offer_recipients r where r.offer_id = o.id and r.contact_id = c.id)`,
-    ],
-  ].map(([what, where]) => ({
-    what: `${what!} on a draft offer's work`,
-    sql: `select count(*) from offers o join offer_items i on i.offer_id = o.id
-        join recommendation_matches m on m.gallery_id = o.gallery_id and m.artwork_id = i.artwork_id
-        join contacts c on c.id = m.contact_id
-      where o.gallery_id = $1 and o.status = 'draft' and ${where}`,
+  // Members' feedback by pair: the showcase offer's hidden pair (read hidden once the engine judged it) and labels.
+  {
+    what: "a pair on the showcase offer's work hidden by the editor until 2030-06-01, its contact not on the offer",
+    sql: `select count(*) from match_feedback f join offers o on o.gallery_id = f.gallery_id
+        join offer_items i on i.offer_id = o.id and i.artwork_id = f.artwork_id
+      where f.gallery_id = $1 and o.status = 'draft' and f.action = 'hide'
+        and f.hidden_until = '${new Date(SHOWCASE_HIDDEN_UNTIL).toISOString()}'
+        and not exists (select 1 from offer_recipients r where r.offer_id = o.id and r.contact_id = f.contact_id)
+        and exists (select 1 from engagement_events e where e.gallery_id = f.gallery_id
+          and e.contact_id = f.contact_id and e.artwork_id = f.artwork_id)`,
+  },
+  ...["not_interested", "good_match"].map((action) => ({
+    what: `match feedback ${action} on a pair`,
+    sql: `select count(*) from match_feedback where gallery_id = $1 and action = '${action}'`,
   })),
   // Shows, their tags, publications.
   ...showStatuses.map((status) => ({
@@ -844,9 +840,6 @@ async function apiInputProblems(client: pg.ClientBase, galleryId: string): Promi
   return broken;
 }
 
-/** How many contacts a draft offer's recommended recipients must answer in the demo. */
-const RECOMMENDED_IN_DEMO = 5;
-
 interface Recommended {
   contact_id: string;
   top_reason: string | null;
@@ -856,21 +849,19 @@ interface Recommended {
 
 /**
  * Recommended recipients of each draft offer, read with the API's own statement: what it answers must leave out
- * archived and do-not-email contacts and the offer's recipients, clear the floor, and name a reason; and one
- * draft offer must answer several contacts. Returns [broken rules, what is missing].
+ * archived and do-not-email contacts and the offer's recipients, clear the floor, and name a reason. The matches
+ * are the engine's, judged after the seed (its first sweep), so a draft offer may answer no one yet.
  */
-async function recommendedProblems(client: pg.ClientBase, galleryId: string): Promise<[string[], string[]]> {
+async function recommendedProblems(client: pg.ClientBase, galleryId: string): Promise<string[]> {
   const broken: string[] = [];
   const drafts = await client.query<{ id: string }>(
     "select id from offers where gallery_id = $1 and status = 'draft' order by id",
     [galleryId],
   );
-  let most = 0;
   for (const { id } of drafts.rows) {
     const q = dialect.sqlToQuery(recommendedRecipientsQuery(galleryId, id, MAX_RECOMMENDED));
     const answer = await client.query<{ found: boolean; body: string }>(q.sql, q.params);
     const data = (JSON.parse(answer.rows[0]!.body) as { data: Recommended[] }).data;
-    most = Math.max(most, data.length);
     const omitted = await client.query<{ id: string }>(
       `select c.id from contacts c where c.gallery_id = $1 and c.id = any($2::text[]) and (c.archived_at is not null
         or c.do_not_email or exists (select 1 from offer_recipients r where r.offer_id = $3 and r.contact_id = c.id))`,
@@ -890,11 +881,7 @@ async function recommendedProblems(client: pg.ClientBase, galleryId: string): Pr
       );
     }
   }
-  const missing =
-    most >= RECOMMENDED_IN_DEMO
-      ? []
-      : [`a draft offer with ${RECOMMENDED_IN_DEMO} or more recommended recipients (the most: ${most})`];
-  return [broken, missing];
+  return broken;
 }
 
 /**
@@ -926,11 +913,10 @@ export async function checkDemo(
     if (!parsed.success) broken.push(`a dynamic list's query is one the API accepts: ${list.id}`);
   }
   broken.push(...(await apiInputProblems(client, galleryId)));
-  const [recommendedBroken, recommendedMissing] = await recommendedProblems(client, galleryId);
-  broken.push(...recommendedBroken);
+  broken.push(...(await recommendedProblems(client, galleryId)));
   if (broken.length) throw new Error(`seed: the demo data breaks its rules:\n  ${broken.join("\n  ")}`);
 
-  const missing: string[] = [...recommendedMissing];
+  const missing: string[] = [];
   for (const { what, sql } of DEMO_COVERAGE) {
     const result = await client.query<{ n: string }>(`select (${sql}) as n`, [galleryId]);
     if (Number(result.rows[0]!.n) === 0) missing.push(what);

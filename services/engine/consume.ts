@@ -42,6 +42,7 @@ import {
   rubricKey,
   type WriteBack,
 } from "./judge";
+import { judgeArtworkMatches, judgeContactMatches } from "./matches";
 
 /**
  * The engine Worker's queue handler (functions/engine/index.ts): a batch's messages grouped by gallery, and for
@@ -178,7 +179,8 @@ export async function judgeGroup(
     for (const c of claimed) if (c.kind === kind && !ids.has(c.subjectId)) gone.push(c);
     return rows;
   };
-  for (const row of found("artwork", rowsOf<ArtworkInputRow>("artworks"))) await judgeArtwork(row, out);
+  const foundArtworks = found("artwork", rowsOf<ArtworkInputRow>("artworks"));
+  for (const row of foundArtworks) await judgeArtwork(row, out);
   for (const row of found("inbox_thread", rowsOf<ThreadInputRow>("threads")))
     await judgeThread(row, actor, out);
   for (const row of found("show", rowsOf<ShowInputRow>("shows"))) await judgeShow(row, actor, at, out);
@@ -220,13 +222,29 @@ export async function judgeGroup(
       });
     }
   }
-  if (contactIds.length > 0) {
-    const present = found("contact", rowsOf<{ id: string }>("contacts")).map((r) => r.id);
+  const present =
+    contactIds.length > 0 ? found("contact", rowsOf<{ id: string }>("contacts")).map((r) => r.id) : [];
+  if (present.length > 0) {
     const profiles = await loadContactProfiles(db, galleryId, present);
     for (const list of rowsOf<RubricListRow>("rubrics")) {
       const reading = readingOf(list);
       if (reading.readable) judgeContacts(list.id, reading, profiles, now, out);
     }
+  }
+
+  // Matches: a contact's judged in full; a work's pairs made inactive, or its contacts marked to be judged again.
+  const [contactMatches, artworkMatches] = await Promise.all([
+    judgeContactMatches(db, galleryId, present, now),
+    judgeArtworkMatches(
+      db,
+      galleryId,
+      foundArtworks.map((r) => r.id),
+      new Set(present),
+    ),
+  ]);
+  for (const part of [contactMatches, artworkMatches]) {
+    out.statements.push(...part.statements);
+    outcome.continuations.push(...part.continuations);
   }
 
   const releasedKeys = new Set(released.map((r) => `${r.kind}:${r.subjectId}`));
