@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { MatchContact } from "../../lib/engine/types";
-import { Match, type MatchBody } from "../../lib/schemas/matches";
-import { isoMs, resource } from "../resource";
-import { recommendationMatches } from "../schema";
+import type { MatchBody } from "../../lib/schemas/matches";
+import { isoMs } from "../resource";
+import { availableWork, matchResource } from "./matches";
 import { textArray } from "./rows";
 
 /**
@@ -14,12 +14,6 @@ import { textArray } from "./rows";
  */
 
 /** The Match resource as the engine's events carry it (alias `rm`). */
-export const engineMatchResource = resource({
-  schema: Match,
-  table: recommendationMatches,
-  alias: "rm",
-  name: "match",
-});
 
 /** Bounds on what one contact's judgment reads (newest first). */
 export const MATCH_INPUT_LIMITS = {
@@ -36,14 +30,6 @@ export const CANDIDATES_PER_MEDIUM = 60;
 export const CANDIDATES_BY_PRICE = 40;
 /** Works named directly (asked about, engaged with) and stored pairs read per contact at most. */
 export const CANDIDATES_NAMED = 200;
-
-/** A work can be matched: available, published, and in no pending or completed sale. */
-export function availableWork(a: string): SQL {
-  const t = sql.raw(a);
-  return sql`(${t}.availability_state = 'available' and ${t}.published_at is not null
-    and not exists (select 1 from sale_artworks sa join sales s on s.id = sa.sale_id
-      where sa.artwork_id = ${t}.id and s.status in ('pending', 'completed')))`;
-}
 
 /** A work as the matcher sees it (lib/engine/types.ts MatchWork), from alias `a`. */
 function workJson(a: string): SQL {
@@ -145,7 +131,7 @@ export interface StoredMatchRow {
 /** The stored pairs of these contacts (every model's). */
 export function storedMatchesOfContacts(galleryId: string, contactIds: string[]): SQL {
   return sql`select rm.id, rm.contact_id, rm.artwork_id, rm.model, rm.probability, rm.status,
-      ${isoMs(sql`rm.hidden_until`)} as hidden_until, rm.input_hash, ${engineMatchResource.json({})} as body
+      ${isoMs(sql`rm.hidden_until`)} as hidden_until, rm.input_hash, ${matchResource.json({ gatePrices: false })} as body
     from recommendation_matches rm
     where rm.gallery_id = ${galleryId} and rm.contact_id = any(${textArray(contactIds)})`;
 }
@@ -229,7 +215,7 @@ export interface ArtworkMatchStateRow {
 /** Active pairs on these works when a work can no longer be matched: at most `limit` (the rest next time). */
 export function activePairsOnUnavailable(galleryId: string, artworkIds: string[], limit: number): SQL {
   return sql`select rm.id, rm.contact_id, rm.artwork_id, rm.model, rm.probability, rm.status,
-      ${isoMs(sql`rm.hidden_until`)} as hidden_until, rm.input_hash, ${engineMatchResource.json({})} as body
+      ${isoMs(sql`rm.hidden_until`)} as hidden_until, rm.input_hash, ${matchResource.json({ gatePrices: false })} as body
     from artworks a
     join recommendation_matches rm on rm.gallery_id = a.gallery_id and rm.artwork_id = a.id
     where a.gallery_id = ${galleryId} and a.id = any(${textArray(artworkIds)}) and not ${availableWork("a")}
@@ -394,7 +380,7 @@ export function insertMatchEvents(galleryId: string, events: MatchEventRow[]): S
   return sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data)
     select e.id, ${galleryId}, e.type, g.livemode, 'match', e.resource_id,
       jsonb_build_object('object', coalesce(e.object, (
-          select ${engineMatchResource.json({})}::jsonb from recommendation_matches rm
+          select ${matchResource.json({ gatePrices: false })}::jsonb from recommendation_matches rm
           where rm.gallery_id = ${galleryId} and rm.contact_id = e.contact_id and rm.artwork_id = e.artwork_id
             and rm.model = e.model)))
         || case when e.previous is null then '{}'::jsonb else jsonb_build_object('previous_attributes', e.previous) end

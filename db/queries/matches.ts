@@ -44,16 +44,21 @@ export const matchResource = resource({
 /** Best first: probability, then id, both descending (the only order; `dir=asc` reads it from the bottom). */
 export const matchList = listSpec({ sorts: ["probability"], defaultSort: "probability" });
 
-/**
- * The availability states in which a work can still be recommended: `available`, and `on_hold` (a hold is
- * provisional; the demo's matcher judges held works too). Sold, reserved, not-for-sale and on-loan works never.
- */
-export const MATCHABLE_AVAILABILITY = ["available", "on_hold"] as const;
+/** A work can be matched: available, published, and in no pending or completed sale. */
+export function availableWork(a: string): SQL {
+  const t = sql.raw(a);
+  return sql`(${t}.availability_state = 'available' and ${t}.published_at is not null
+    and not exists (select 1 from sale_artworks sa join sales s on s.id = sa.sale_id
+      where sa.artwork_id = ${t}.id and s.status in ('pending', 'completed')))`;
+}
 
-/** The work can be recommended now (MATCHABLE_AVAILABILITY). */
+/**
+ * The work can be recommended now: the engine's own rule (`availableWork`:
+ * available, published, in no pending or completed sale), so a work sold or put on hold leaves the lists with
+ * the write that changed it, before the engine marks its pairs inactive.
+ */
 export function workAvailable(artworkId: SQL): SQL {
-  return sql`exists (select 1 from artworks aw where aw.id = ${artworkId}
-    and aw.availability_state in (${sql.raw(MATCHABLE_AVAILABILITY.map((s) => `'${s}'`).join(", "))}))`;
+  return sql`exists (select 1 from artworks aw where aw.id = ${artworkId} and ${availableWork("aw")})`;
 }
 
 export interface MatchVisibility {

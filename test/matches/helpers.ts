@@ -38,15 +38,23 @@ export function contact(g: TestGallery, body: Record<string, unknown> = {}): Pro
   return created(g, "/gallery/contacts", { name: "Ada Collector", ...body });
 }
 
-/** An artwork of `g`, made through the API (available unless the body says otherwise). */
-export function artwork(g: TestGallery, body: Record<string, unknown> = {}): Promise<string> {
-  return created(g, "/gallery/artworks", { title: "Untitled", ...body });
+/**
+ * A published artwork of `g`, made through the API (available unless the body says otherwise): only published
+ * works can be matched.
+ */
+export async function artwork(g: TestGallery, body: Record<string, unknown> = {}): Promise<string> {
+  const id = await created(g, "/gallery/artworks", { title: "Untitled", ...body });
+  const res = await call("POST", `/gallery/artworks/${id}/publish`, { key: g.key });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return id;
 }
 
-/** PATCH /gallery/artworks/{id}, expecting 200. */
+/** PATCH /gallery/artworks/{id} and publish the change (the work is published), expecting 200 from both. */
 export async function patchArtwork(g: TestGallery, id: string, body: Record<string, unknown>): Promise<void> {
   const res = await call("PATCH", `/gallery/artworks/${id}`, { key: g.key, body });
   expect(res.status, await res.clone().text()).toBe(200);
+  const published = await call("POST", `/gallery/artworks/${id}/publish`, { key: g.key });
+  expect(published.status, await published.clone().text()).toBe(200);
 }
 
 /** A completed sale of these works to the contact, through the API; returns the sale id. */
@@ -167,8 +175,9 @@ export async function bulkMatches(
 ): Promise<string[]> {
   const result = await db().execute<{ id: string }>(
     sql`with works as (
-        insert into artworks (id, gallery_id, title)
-        select 'art_bulk' || lpad(n::text, 8, '0') || substr(md5(${contactId} || n::text), 1, 12), ${g.id}, 'Bulk ' || n
+        insert into artworks (id, gallery_id, title, published_at)
+        select 'art_bulk' || lpad(n::text, 8, '0') || substr(md5(${contactId} || n::text), 1, 12), ${g.id}, 'Bulk ' || n,
+          now()
         from generate_series(1, ${probabilities.length}::int) n
         returning id, title
       )
