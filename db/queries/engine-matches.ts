@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { MatchContact } from "../../lib/engine/types";
+import type { MatchArtistAffinity, MatchContact } from "../../lib/engine/types";
 import type { MatchBody } from "../../lib/schemas/matches";
 import { isoMs } from "../resource";
 import { availableWork, matchResource } from "./matches";
@@ -138,7 +138,7 @@ export function storedMatchesOfContacts(galleryId: string, contactIds: string[])
 
 /** The gallery's fitted model, if any. */
 export function matchModelOf(galleryId: string): SQL {
-  return sql`select model, bias, weights, examples, positives from match_models where gallery_id = ${galleryId}`;
+  return sql`select model, bias, weights, examples, positives, affinity from match_models where gallery_id = ${galleryId}`;
 }
 
 export interface MatchModelRow {
@@ -147,6 +147,7 @@ export interface MatchModelRow {
   weights: Record<string, number>;
   examples: number;
   positives: number;
+  affinity: MatchArtistAffinity | null;
 }
 
 /** One contact's candidate lookups (lib/engine/types.ts MatchCandidateQuery) with its stored pairs' works. */
@@ -449,11 +450,12 @@ export function upsertMatchModel(
   model: MatchModelRow & { calibration: unknown },
   at: string,
 ): SQL {
-  return sql`insert into match_models (gallery_id, model, bias, weights, examples, positives, calibration,
+  return sql`insert into match_models (gallery_id, model, bias, weights, examples, positives, affinity, calibration,
       fitted_at)
     values (${galleryId}, ${model.model}, ${model.bias}, ${JSON.stringify(model.weights)}::jsonb,
-      ${model.examples}, ${model.positives}, ${JSON.stringify(model.calibration)}::jsonb, ${at}::timestamptz)
+      ${model.examples}, ${model.positives}, ${model.affinity ? JSON.stringify(model.affinity) : null}::jsonb,
+      ${JSON.stringify(model.calibration)}::jsonb, ${at}::timestamptz)
     on conflict (gallery_id) do update set model = excluded.model, bias = excluded.bias,
       weights = excluded.weights, examples = excluded.examples, positives = excluded.positives,
-      calibration = excluded.calibration, fitted_at = excluded.fitted_at`;
+      affinity = excluded.affinity, calibration = excluded.calibration, fitted_at = excluded.fitted_at`;
 }

@@ -119,6 +119,8 @@ export const matchModels = pgTable("match_models", {
   weights: jsonb("weights").$type<Record<string, number>>().notNull(),
   examples: integer("examples").notNull().default(0),
   positives: integer("positives").notNull().default(0),
+  /** Which artists the gallery's collectors buy together (lib/engine/types.ts MatchArtistAffinity); null: none. */
+  affinity: jsonb("affinity").$type<unknown>(),
   /** The reliability table of the fit on its own examples: [{bin, predicted, observed, n}]. */
   calibration: jsonb("calibration").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
   fittedAt: ts("fitted_at").notNull(),

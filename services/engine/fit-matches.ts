@@ -10,6 +10,7 @@ import {
   upsertMatchModel,
 } from "../../db/queries/engine-matches";
 import {
+  fitArtistAffinity,
   fitMatchModel,
   PRIOR_MATCH_MODEL,
   reliabilityTable,
@@ -73,8 +74,10 @@ export async function fitMatchModels(
       ...r.work,
       priceCents: r.work.priceCents === null ? null : Number(r.work.priceCents),
     }));
-    const examples = trainingExamples(contacts, catalogue, now);
-    const model = fitMatchModel(examples, PRIOR_MATCH_MODEL);
+    // Each contact's examples read the affinity the other contacts teach (its own purchases never score
+    // themselves); the stored model carries the affinity of them all.
+    const examples = trainingExamples(contacts, catalogue, now, { affinity: true });
+    const model = { ...fitMatchModel(examples, PRIOR_MATCH_MODEL), affinity: fitArtistAffinity(contacts) };
     const calibration = reliabilityTable(
       examples.map((e) => ({ p: probabilityOf(model, e.subScores), label: e.label })),
     );

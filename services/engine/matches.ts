@@ -83,6 +83,7 @@ export function modelOf(row: MatchModelRow | undefined): MatchModel {
     weights: { ...PRIOR_MATCH_MODEL.weights, ...row.weights },
     examples: row.examples,
     positives: row.positives,
+    ...(row.affinity ? { affinity: row.affinity } : {}),
   };
 }
 
@@ -143,7 +144,7 @@ export async function judgeContactMatches(
       continue;
     }
     judged.push(contact);
-    const query = candidateQuery(contact, now);
+    const query = candidateQuery(contact, now, model);
     // Stored pairs first (each must be judged or found unavailable), then the works named directly.
     const storedWorks = [...pairs].sort((a, b) => rank(a.status) - rank(b.status)).map((p) => p.artwork_id);
     lookups.push({

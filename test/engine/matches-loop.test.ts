@@ -362,10 +362,16 @@ describe("a contact's matches in the loop", () => {
     const before = await pairs(g, buyer);
     const [fit] = await fitMatchModels(env, { galleryId: g.id });
     expect(fit).toMatchObject({ gallery_id: g.id });
-    const rows = await db().execute<{ examples: number; positives: number; calibration: unknown[] }>(
-      sql`select examples, positives, calibration from match_models where gallery_id = ${g.id}`,
-    );
+    const rows = await db().execute<{
+      examples: number;
+      positives: number;
+      calibration: unknown[];
+      affinity: { neighbours: Record<string, unknown>; contacts: number } | null;
+    }>(sql`select examples, positives, calibration, affinity from match_models where gallery_id = ${g.id}`);
     expect(rows.rows[0]?.positives).toBeGreaterThan(0);
+    // The artists the gallery's collectors buy together are learned in the same step and stored with the model.
+    expect(rows.rows[0]?.affinity).toMatchObject({ neighbours: expect.any(Object) });
+    expect(rows.rows[0]?.affinity?.contacts).toBeGreaterThan(0);
     expect(rows.rows[0]?.examples).toBeGreaterThan(rows.rows[0]?.positives ?? 0);
     expect(Array.isArray(rows.rows[0]?.calibration)).toBe(true);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "match_models" ADD COLUMN "affinity" jsonb;
