@@ -27,9 +27,10 @@ import {
   type MatchContactRow,
   matchContactInputs,
 } from "../db/queries/engine-matches";
+import { matchListQuery } from "../db/queries/matches";
 import { candidateQuery, mediumWords } from "../lib/engine/matcher";
-
 import type { EngineMessage } from "../lib/engine-queue";
+import { RECOMMENDATION_FLOOR } from "../lib/schemas/matches";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { startDatabase } from "../scripts/postgres";
@@ -333,11 +334,80 @@ async function candidatePlan(client: pg.Client, galleryId: string) {
 
 /**
  * GET /gallery/contacts/{id}/matches at a contact with 5,000 stored matches (one round trip, no sequential scan):
- * its statement is the routes' (db/queries/matches.ts), measured here once both are on one branch. Returns null
- * until then.
+ * the route's own statement (db/queries/matches.ts matchListQuery), one per request, EXPLAIN (ANALYZE) of a second
+ * run of the first page, a deep page and a lowered floor: planning and execution time and every relation's scan.
  */
-async function measureMatchesRead(_client: pg.Client, _galleryId: string): Promise<null> {
-  return null;
+async function measureMatchesRead(client: pg.Client, galleryId: string) {
+  const contactId = `con_bench_read_${Date.now()}`;
+  await client.query(
+    "insert into contacts (id, gallery_id, name) values ($1, $2, 'Reader with 5,000 matches')",
+    [contactId, galleryId],
+  );
+  // 5,000 pairs on 5,000 distinct available works, probabilities spread over 0–1 (about 2,000 above the floor).
+  await client.query(
+    `insert into recommendation_matches (id, gallery_id, artwork_id, contact_id, model, probability, reasons,
+        evidence_count, judged_at)
+      select 'mat_bench_read_' || lpad(n::text, 6, '0'), $1, w.id, $2, 'matcher@1', (n % 1000) / 1000.0,
+        '[]'::jsonb, 0, now()
+      from (select id, row_number() over (order by id) as n from artworks
+            where gallery_id = $1 and availability_state = 'available' and published_at is not null
+            order by id limit 5000) w`,
+    [galleryId, contactId],
+  );
+  await client.query("analyze recommendation_matches");
+  const dialect = new PgDialect();
+  const pages: { name: string; after: [number, string] | null; minProbability: number }[] = [
+    { name: "first page (limit 20, floor 0.6)", after: null, minProbability: RECOMMENDATION_FLOOR },
+    {
+      name: "deep page (from probability 0.7)",
+      after: [0.7, "mat_zzzz"],
+      minProbability: RECOMMENDATION_FLOOR,
+    },
+    { name: "first page, floor lowered to 0", after: null, minProbability: 0 },
+  ];
+  const out = [];
+  for (const page of pages) {
+    const query = dialect.sqlToQuery(
+      matchListQuery(
+        galleryId,
+        contactId,
+        { gatePrices: true },
+        { minProbability: page.minProbability, includeHidden: false },
+        { route: "listContactMatches", sort: "probability", dir: "desc", limit: 20, after: page.after },
+      ),
+    );
+    // Warm once, then the plan of a second run.
+    await client.query(query.sql, query.params);
+    const explained = await client.query<{ "QUERY PLAN": unknown }>(
+      `explain (analyze, buffers, format json) ${query.sql}`,
+      query.params,
+    );
+    const plan = (
+      explained.rows[0]?.["QUERY PLAN"] as {
+        Plan: Record<string, unknown>;
+        "Planning Time": number;
+        "Execution Time": number;
+      }[]
+    )[0]!;
+    const scans: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (typeof node["Relation Name"] === "string")
+        scans.push(
+          `${node["Node Type"]} ${node["Relation Name"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}`,
+        );
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk(plan.Plan);
+    out.push({
+      name: page.name,
+      statements: 1,
+      planningMs: plan["Planning Time"],
+      executionMs: plan["Execution Time"],
+      scans: [...new Set(scans)],
+      sequential: scans.some((s) => s.startsWith("Seq Scan")),
+    });
+  }
+  return { contactId, storedMatches: 5000, pages: out };
 }
 
 async function main(): Promise<void> {
@@ -420,9 +490,14 @@ async function main(): Promise<void> {
         ? "Full size."
         : `Full size (${FULL.contacts} × ${FULL.artworks}) at the measured rate: ${FULL.contacts} / ${all.contactsPerSecond.toFixed(0)} contacts/s = ${fullHours.toFixed(2)} h of judging with ${CONCURRENCY} consumers here; the candidate lookups are index range scans bounded per contact (40 per artist, 60 per medium family, 40 by price, and the works named and stored), so the cost per contact does not grow with the catalogue, and the memory is bounded by the batch (${BATCH_SIZE} contacts) and the page of subjects (${PAGE}).`,
       "",
-      read === null
-        ? "GET /gallery/contacts/{id}/matches at a contact with 5,000 stored matches: measured with the routes' statement (`measureMatchesRead`), not on this branch."
-        : `GET /gallery/contacts/{id}/matches at 5,000 stored matches: ${JSON.stringify(read)}`,
+      `GET /gallery/contacts/{id}/matches at a contact with ${read.storedMatches} stored matches (the route's statement, one round trip per request; a second run's EXPLAIN ANALYZE):`,
+      "",
+      "| page | planning | execution | scans | sequential scan |",
+      "| --- | ---: | ---: | --- | --- |",
+      ...read.pages.map(
+        (p) =>
+          `| ${p.name} | ${p.planningMs.toFixed(2)} ms | ${p.executionMs.toFixed(2)} ms | ${p.scans.join("; ")} | ${p.sequential ? "yes" : "none"} |`,
+      ),
       "",
     ];
     writeFileSync("bench/results/matches.md", lines.join("\n"));
