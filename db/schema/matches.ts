@@ -105,6 +105,9 @@ export const matchFeedback = pgTable(
     // The matcher's labels: a contact's feedback, and the gallery's newest first for fitting.
     index("match_feedback_contact_idx").on(t.galleryId, t.contactId, t.createdAt, t.id),
     index("match_feedback_gallery_idx").on(t.galleryId, t.createdAt, t.id),
+    // A deleted contact or work takes its feedback by these (the cascade never scans the table).
+    index("match_feedback_contact_id_fk_idx").on(t.contactId),
+    index("match_feedback_artwork_id_fk_idx").on(t.artworkId),
   ],
 );
 

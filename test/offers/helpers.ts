@@ -81,6 +81,14 @@ export async function artwork(g: TestGallery, title: string): Promise<string> {
   return created.id;
 }
 
+/** A published work (only a published, available work can be matched), through the API. */
+export async function publishedArtwork(g: TestGallery, title: string): Promise<string> {
+  const id = await artwork(g, title);
+  const res = await call("POST", `/gallery/artworks/${id}/publish`, { key: g.key });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return id;
+}
+
 /** A stored match of a work for a contact, as the judging engine writes it. */
 export async function match(
   g: TestGallery,

@@ -5,12 +5,12 @@ import { call, createGallery, readJson, type TestGallery } from "../helpers/gall
 import { expectProblem } from "../helpers/problem";
 import {
   addRecipients,
-  artwork,
   BASE,
   contact,
   createOffer,
   match,
   minutesFromNow,
+  publishedArtwork,
   setItems,
 } from "./helpers";
 
@@ -25,9 +25,9 @@ async function recommended(g: TestGallery, offerId: string, query = "", key = g.
 /** An offer of two works (and a third work of the gallery that is not in it). */
 async function offerOfTwo(g: TestGallery) {
   const [one, two, elsewhere] = [
-    await artwork(g, "One"),
-    await artwork(g, "Two"),
-    await artwork(g, "Elsewhere"),
+    await publishedArtwork(g, "One"),
+    await publishedArtwork(g, "Two"),
+    await publishedArtwork(g, "Elsewhere"),
   ];
   const offer = await createOffer(g);
   await setItems(g, offer.id, [{ artwork_id: one }, { artwork_id: two }]);
@@ -41,7 +41,7 @@ describe("GET /gallery/offers/{id}/recommended-recipients", () => {
     expect(await recommended(g, offer.id)).toEqual([]);
     const empty = await createOffer(g, { title: "Empty" });
     const someone = await contact(g, { name: "Someone" });
-    await match(g, await artwork(g, "Judged"), someone, 0.9);
+    await match(g, await publishedArtwork(g, "Judged"), someone, 0.9);
     expect(await recommended(g, empty.id)).toEqual([]);
   });
 

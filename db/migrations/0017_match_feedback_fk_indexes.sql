@@ -1,0 +1,2 @@
+CREATE INDEX "match_feedback_contact_id_fk_idx" ON "match_feedback" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX "match_feedback_artwork_id_fk_idx" ON "match_feedback" USING btree ("artwork_id");
