@@ -20,6 +20,9 @@ export const SHOWCASE_HIDDEN_UNTIL = Date.UTC(2030, 5, 1);
 /** Other labels planted by pair, besides the showcase hide. */
 const LABELS = { not_interested: 6, good_match: 6 } as const;
 
+/** Collectors given a history that follows one of the showcase offer's works (see below). */
+const FOLLOWERS = 12;
+
 export function seedMatches(
   ctx: SeedContext,
   arts: Art[],
@@ -61,6 +64,42 @@ export function seedMatches(
       action: "hide",
       hiddenUntil: iso(SHOWCASE_HIDDEN_UNTIL),
       createdAt: iso(at),
+    });
+  }
+  // Collectors following the showcase offer's artists: each viewed one of its works, saved it as a favourite and
+  // sent an inquiry about it from the viewing room in the last weeks, and looked at another work by the same
+  // artist: the history a matcher turns into a visible match.
+  if (showcase) {
+    const offered = matchable.filter((a) => showcase.artIds.includes(a.id));
+    const followers = rng.sample(
+      active.filter((p) => !showcase.recipientIds.has(p.id) && p.type === "collector"),
+      Math.min(FOLLOWERS, offered.length * 2),
+    );
+    followers.forEach((person, i) => {
+      const art = offered[i % offered.length]!;
+      const sibling = matchable.find((a) => a.id !== art.id && a.artist.id === art.artist.id);
+      const history: [Art, string, number][] = [
+        [art, "artwork_viewed", rng.int(10, 20)],
+        [art, "favorite_added", rng.int(5, 9)],
+        [art, "inquiry_submitted", rng.int(1, 4)],
+      ];
+      if (sibling) history.push([sibling, "artwork_viewed", rng.int(20, 40)]);
+      for (const [work, kind, daysAgo] of history) {
+        const ms = BASE - daysAgo * DAY - rng.int(0, 23) * HOUR;
+        const id = newId("eng", ms);
+        rows(schema.engagementEvents).push({
+          id,
+          ...G,
+          contactId: person.id,
+          kind,
+          occurredAt: iso(ms),
+          artworkId: work.id,
+          viewingRoomId: null,
+          metadata: {},
+          createdAt: iso(ms),
+        });
+        person.engagementIds.push(id);
+      }
     });
   }
   const used = new Set<string>();
