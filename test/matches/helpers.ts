@@ -105,7 +105,8 @@ export interface MatchRow {
   evidence?: EvidenceRow[];
 }
 
-const DEFAULT_SUB_SCORES: Record<MatchQuestion, number> = {
+/** The sub-scores a stored match gets unless the test names its own. */
+export const DEFAULT_SUB_SCORES: Record<MatchQuestion, number> = {
   medium: 0.8,
   artist: 0.9,
   price: 0.6,

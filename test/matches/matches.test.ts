@@ -7,6 +7,7 @@ import {
   artwork,
   bulkMatches,
   contact,
+  DEFAULT_SUB_SCORES,
   daysFromNow,
   getMatch,
   inquiry,
@@ -61,15 +62,7 @@ describe("GET /gallery/contacts/{id}/matches", () => {
       model: "matcher@1",
       counterpart_name: "Untitled, by Ines Marchetti",
       probability: 0.72,
-      sub_scores: {
-        medium: 0.8,
-        artist: 0.9,
-        price: 0.6,
-        size: 0.5,
-        period: 0.4,
-        engagement: 0.7,
-        recency: 0.3,
-      },
+      sub_scores: DEFAULT_SUB_SCORES,
       reasons: [
         {
           question: "artist",
