@@ -34,37 +34,42 @@ export function seedMatches(
   const matchable = arts.filter((a) => a.availability === "available" && a.published);
   const showcase = offerItems.find((o) => o.showcase);
   const showcaseWork = showcase ? matchable.find((a) => showcase.artIds.includes(a.id)) : undefined;
-  if (showcase && showcaseWork) {
-    const hidden = rng.pick(active.filter((p) => !showcase.recipientIds.has(p.id) && p.type === "collector"));
-    // The history the matcher reads: the contact looked at the work twice, a week before the seed's clock.
-    for (const daysAgo of [9, 7]) {
-      const ms = BASE - daysAgo * DAY - rng.int(0, 23) * HOUR;
-      const id = newId("eng", ms);
-      rows(schema.engagementEvents).push({
-        id,
-        ...G,
-        contactId: hidden.id,
-        kind: "artwork_viewed",
-        occurredAt: iso(ms),
-        artworkId: showcaseWork.id,
-        viewingRoomId: null,
-        metadata: {},
-        createdAt: iso(ms),
-      });
-      hidden.engagementIds.push(id);
-    }
-    const at = BASE - 2 * DAY;
+  /** An engagement event of the person's on a work, `daysAgo` before the seed's clock. */
+  const engage = (person: Person, work: Art, kind: string, daysAgo: number) => {
+    const ms = BASE - daysAgo * DAY - rng.int(0, 23) * HOUR;
+    const id = newId("eng", ms);
+    rows(schema.engagementEvents).push({
+      id,
+      ...G,
+      contactId: person.id,
+      kind,
+      occurredAt: iso(ms),
+      artworkId: work.id,
+      viewingRoomId: null,
+      metadata: {},
+      createdAt: iso(ms),
+    });
+    person.engagementIds.push(id);
+  };
+  /** The editor's feedback on a pair, at `at`, kept by pair (no match row exists before the engine judges). */
+  const label = (person: Person, work: Art, action: string, at: number, hiddenUntil: string | null) => {
     rows(schema.matchFeedback).push({
       id: newId("mfb", at),
       ...G,
       matchId: null,
-      contactId: hidden.id,
-      artworkId: showcaseWork.id,
+      contactId: person.id,
+      artworkId: work.id,
       memberId: editorId,
-      action: "hide",
-      hiddenUntil: iso(SHOWCASE_HIDDEN_UNTIL),
+      action,
+      hiddenUntil,
       createdAt: iso(at),
     });
+  };
+  if (showcase && showcaseWork) {
+    const hidden = rng.pick(active.filter((p) => !showcase.recipientIds.has(p.id) && p.type === "collector"));
+    // The history the matcher reads: the contact looked at the work twice, a week before the seed's clock.
+    for (const daysAgo of [9, 7]) engage(hidden, showcaseWork, "artwork_viewed", daysAgo);
+    label(hidden, showcaseWork, "hide", BASE - 2 * DAY, iso(SHOWCASE_HIDDEN_UNTIL));
   }
   // Collectors following the showcase offer's artists: each viewed one of its works, saved it as a favourite and
   // sent an inquiry about it from the viewing room in the last weeks, and looked at another work by the same
@@ -84,22 +89,7 @@ export function seedMatches(
         [art, "inquiry_submitted", rng.int(1, 4)],
       ];
       if (sibling) history.push([sibling, "artwork_viewed", rng.int(20, 40)]);
-      for (const [work, kind, daysAgo] of history) {
-        const ms = BASE - daysAgo * DAY - rng.int(0, 23) * HOUR;
-        const id = newId("eng", ms);
-        rows(schema.engagementEvents).push({
-          id,
-          ...G,
-          contactId: person.id,
-          kind,
-          occurredAt: iso(ms),
-          artworkId: work.id,
-          viewingRoomId: null,
-          metadata: {},
-          createdAt: iso(ms),
-        });
-        person.engagementIds.push(id);
-      }
+      for (const [work, kind, daysAgo] of history) engage(person, work, kind, daysAgo);
     });
   }
   const used = new Set<string>();
@@ -110,18 +100,7 @@ export function seedMatches(
       const key = `${person.id}:${art.id}`;
       if (used.has(key)) continue;
       used.add(key);
-      const at = BASE - rng.int(1, 60) * DAY - rng.int(0, 23) * HOUR;
-      rows(schema.matchFeedback).push({
-        id: newId("mfb", at),
-        ...G,
-        matchId: null,
-        contactId: person.id,
-        artworkId: art.id,
-        memberId: editorId,
-        action,
-        hiddenUntil: null,
-        createdAt: iso(at),
-      });
+      label(person, art, action, BASE - rng.int(1, 60) * DAY - rng.int(0, 23) * HOUR, null);
     }
   }
 }

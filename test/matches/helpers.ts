@@ -97,7 +97,8 @@ export interface EvidenceRow {
 
 export interface MatchRow {
   probability: number;
-  status?: "active" | "inactive" | "dismissed";
+  /** active, inactive, dismissed, or any other value a test writes as the table would take it. */
+  status?: string;
   hiddenUntil?: string | null;
   model?: string;
   subScores?: Partial<Record<MatchQuestion, number>>;

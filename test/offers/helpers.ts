@@ -1,11 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { recommendationMatches } from "../../db/schema";
-import { newId } from "../../lib/ids";
 import { Offer, OfferItemList } from "../../lib/schemas/offers";
 import { call, db, readJson, type TestGallery } from "../helpers/gallery";
-import { insertRow, outboxEvents } from "../helpers/seed";
+import { outboxEvents } from "../helpers/seed";
+import { storedMatch } from "../matches/helpers";
 
 /** Helpers of the offer suites: offers made and changed through the API, matches written as the engine would. */
 
@@ -89,40 +88,24 @@ export async function publishedArtwork(g: TestGallery, title: string): Promise<s
   return id;
 }
 
-/** A stored match of a work for a contact, as the judging engine writes it. */
-export async function match(
+/**
+ * A stored match of a work for a contact, as the judging engine writes it (test/matches/helpers.ts storedMatch),
+ * with one memory fact as its reason when `reason` is given.
+ */
+export function match(
   g: TestGallery,
   artworkId: string,
   contactId: string,
   probability: number,
   opts: { reason?: string; model?: string; status?: string; hiddenUntil?: string } = {},
 ): Promise<string> {
-  const id = newId("match");
-  await insertRow(recommendationMatches, {
-    id,
-    gallery_id: g.id,
-    artwork_id: artworkId,
-    contact_id: contactId,
-    model: opts.model ?? "judge-1",
+  return storedMatch(g, artworkId, contactId, {
     probability,
-    reasons: opts.reason
-      ? [
-          {
-            question: "medium",
-            kind: "memory_fact",
-            evidence_id: null,
-            label: opts.reason,
-            source_label: null,
-            at: null,
-          },
-        ]
-      : [],
-    evidence_count: opts.reason ? 1 : 0,
-    status: opts.status ?? "active",
-    hidden_until: opts.hiddenUntil ?? null,
-    judged_at: new Date().toISOString(),
+    model: opts.model ?? "judge-1",
+    status: opts.status,
+    hiddenUntil: opts.hiddenUntil,
+    evidence: opts.reason ? [{ question: "medium", kind: "memory_fact", ref: null, label: opts.reason }] : [],
   });
-  return id;
 }
 
 /** The gallery's offer events, oldest first, optionally of one offer. */
