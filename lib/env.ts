@@ -1,5 +1,6 @@
 import type { EngineMessage } from "./engine-queue";
 import type { Principal } from "./principal";
+import type { WebhookTicket } from "./webhook-queue";
 
 /** Bindings every Worker of the project receives (wrangler.toml, `.dev.vars`, or secrets in production). */
 export interface Env {
@@ -40,6 +41,11 @@ export interface Env {
    * cron Worker's sweep those left stale too long. Absent, marked subjects wait for the sweep.
    */
   ENGINE_QUEUE?: Queue<EngineMessage>;
+  /**
+   * The webhook Queue (`gallery-webhooks`), bound in the cron Worker only: its drain sends one ticket per endpoint
+   * with due deliveries, and its consumer sends them. Absent (tests), tickets are returned to the caller.
+   */
+  WEBHOOK_QUEUE?: Queue<WebhookTicket>;
 }
 
 export interface Variables {

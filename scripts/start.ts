@@ -45,16 +45,17 @@ import { restorePictures } from "./seed/images";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
 import { isWorkerdNetworkNoise } from "./workerd-noise";
 import {
+  CRON_CONFIG,
   LOCAL_PERSIST_DIR,
   type LocalBucket,
   lazyLocalBucket,
+  localCronConfig,
   localEngineConfig,
   spawnWranglerDev,
 } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const API_CONFIG = "wrangler.toml";
-const CRON_CONFIG = "wrangler.cron.toml";
 const DEFAULT_PORT = 8787;
 const DEFAULT_EXAMPLE_PORT = 8788;
 const HEALTH_TIMEOUT_MS = 180_000;
@@ -470,7 +471,7 @@ async function main(): Promise<void> {
   ];
   if (existsSync(resolve(CRON_CONFIG))) {
     const cronPort = await freePort();
-    await startWrangler("cron", CRON_CONFIG, cronPort, vars, ["--test-scheduled"], [engineConfig]);
+    await startWrangler("cron", localCronConfig(), cronPort, vars, ["--test-scheduled"], [engineConfig]);
     pollScheduled(cronPort);
     extra.push(
       `Cron Worker           http://127.0.0.1:${cronPort} (scheduled run every ${CRON_POLL_MS / 1000} s)`,

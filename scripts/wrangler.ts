@@ -89,6 +89,33 @@ export function localEngineConfig(vars: Record<string, string>): string {
   return LOCAL_ENGINE_CONFIG;
 }
 
+/** The cron Worker's config, and its local copy. */
+export const CRON_CONFIG = "wrangler.cron.toml";
+const LOCAL_CRON_CONFIG = ".data/wrangler.cron.local.toml";
+/**
+ * Tickets a batch of the local webhook Queue. Production runs one ticket an invocation, up to 50 invocations side
+ * by side; the local Queue runs one batch at a time, so locally a batch carries up to 10 tickets (endpoints), which
+ * the consumer delivers side by side, and a slow endpoint's ticket does not hold the others back.
+ */
+export const LOCAL_WEBHOOK_BATCH = 10;
+
+/**
+ * The cron Worker's config for a local session: the same config, its webhook consumer taking LOCAL_WEBHOOK_BATCH
+ * tickets a batch. Kept under .data/; `main` points back at the source. Returns its path, relative to the root.
+ */
+export function localCronConfig(): string {
+  const source = readFileSync(join(ROOT, CRON_CONFIG), "utf8");
+  const pointed = source.replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  const consumer = /(\[\[queues\.consumers\]\]\nqueue = "gallery-webhooks"\n)max_batch_size = \d+/;
+  if (!consumer.test(pointed))
+    throw new Error(`${CRON_CONFIG}: the gallery-webhooks consumer has no max_batch_size`);
+  const local = pointed.replace(consumer, `$1max_batch_size = ${LOCAL_WEBHOOK_BATCH}`);
+  const text = `# Written by npm start from ${CRON_CONFIG} (local batch size); not for editing.\n${local}`;
+  mkdirSync(join(ROOT, ".data"), { recursive: true });
+  writeFileSync(join(ROOT, LOCAL_CRON_CONFIG), text);
+  return LOCAL_CRON_CONFIG;
+}
+
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /** Where `npm start` keeps the Workers' local state (KV, the R2 bucket of uploads, the cache). */

@@ -20,11 +20,18 @@ export const domainEvents = pgTable(
     /** Who caused it: api_key / session id, for audit. */
     actorId: text("actor_id"),
     requestId: text("request_id"),
-    createdAt: createdAt(),
+    /**
+     * The instant the event row was written (clock_timestamp(), not the transaction's start): a write takes its
+     * resource's row lock before it records the event, so the events of one resource are in the order their
+     * writes committed, and a receiver can order them by created_at (docs/webhooks.md).
+     */
+    createdAt: ts("created_at").notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     index("domain_events_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
     index("domain_events_gallery_type_created_idx").on(t.galleryId, t.type, t.createdAt, t.id),
+    // The retention purge walks the oldest events of the whole platform.
+    index("domain_events_created_idx").on(t.createdAt),
   ],
 );
 
@@ -44,6 +51,16 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
     disabledReason: text("disabled_reason"),
     failingSince: ts("failing_since"),
+    /**
+     * Dispatch state (never shown): the ticket out for this endpoint on the webhook Queue, if any, fenced by
+     * its token until it expires; an endpoint has at most one ticket at a time (its concurrency limit), and none
+     * while it is backed off after a ticket that timed out or failed throughout (services/webhooks/dispatch.ts).
+     */
+    dispatchToken: text("dispatch_token"),
+    dispatchExpiresAt: ts("dispatch_expires_at"),
+    backoffUntil: ts("backoff_until"),
+    /** Tickets in a row that were cut short by failures: the backoff doubles with each. */
+    backoffStreak: integer("backoff_streak").notNull().default(0),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -76,7 +93,10 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // An endpoint's due deliveries, oldest first: what a ticket claims, and the dispatcher's probe per endpoint.
+    index("webhook_deliveries_endpoint_due_idx")
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.galleryId, t.endpointId, t.createdAt, t.id),
     // One delivery per (event, endpoint): a replay re-queues that row instead of adding a second one.
     uniqueIndex("webhook_deliveries_event_endpoint_key").on(t.eventId, t.endpointId),
