@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { eventJson } from "./events";
+import { textArray } from "./rows";
 import { endpointJson } from "./webhooks";
 
 /**
@@ -28,10 +29,11 @@ export interface IssuedTicket {
  */
 export async function claimTickets(
   db: Db,
-  opts: { now?: Date; limit: number; leaseMs: number; galleryId?: string },
+  opts: { now?: Date; limit: number; leaseMs: number; galleryIds?: string[] },
 ): Promise<IssuedTicket[]> {
   const clock = clockSql(opts.now);
-  const scope = opts.galleryId === undefined ? sql`` : sql`and w.gallery_id = ${opts.galleryId}`;
+  const scope =
+    opts.galleryIds === undefined ? sql`` : sql`and w.gallery_id = any(${textArray(opts.galleryIds)})`;
   const free = sql`(w.dispatch_expires_at is null or w.dispatch_expires_at < ${clock})
     and (w.backoff_until is null or w.backoff_until <= ${clock})`;
   const result = await db.execute<{ id: string; gallery_id: string; token: string }>(sql`with due as (
@@ -126,7 +128,7 @@ export async function claimTicket(
       select d.id from webhook_deliveries d
       where d.endpoint_id = (select id from ticket) and d.status = 'pending' and d.next_attempt_at <= ${clock}
         and (d.lease_expires_at is null or d.lease_expires_at < ${clock})
-      order by d.next_attempt_at, d.id
+      order by d.next_attempt_at, d.event_id
       limit ${opts.limit}
       for update skip locked
     ), claimed as (
@@ -137,7 +139,7 @@ export async function claimTicket(
     select iso_ms(${clock}) as now, t.dispatch_token as token, t.url, t.enabled, t.secret, t.previous_secret,
       coalesce((
         select json_agg(json_build_object('id', c.id, 'event_id', c.event_id, 'attempt_count', c.attempt_count,
-            'lease', iso_ms(c.lease_expires_at), 'payload', ${eventJson}) order by c.next_attempt_at, c.id)
+            'lease', iso_ms(c.lease_expires_at), 'payload', ${eventJson}) order by c.next_attempt_at, c.event_id)
         from claimed c join domain_events e on e.id = c.event_id
       ), '[]'::json) as deliveries
     from ticket t`);
@@ -318,10 +320,11 @@ const PURGE_BATCH = 5000;
  */
 export async function purgeExpired(
   db: Db,
-  opts: { now?: Date; galleryId?: string },
+  opts: { now?: Date; galleryIds?: string[] },
 ): Promise<{ idempotencyKeys: number; uploadTokens: number }> {
   const clock = clockSql(opts.now);
-  const scope = opts.galleryId === undefined ? sql`` : sql`and gallery_id = ${opts.galleryId}`;
+  const scope =
+    opts.galleryIds === undefined ? sql`` : sql`and gallery_id = any(${textArray(opts.galleryIds)})`;
   const [keys, tokens] = await db.batch([
     db.execute<{ n: number }>(sql`with gone as (
         delete from idempotency_keys where (gallery_id, key) in (

@@ -12,15 +12,7 @@ import {
 import type { Env } from "../../lib/env";
 import { parseWebhookTicket, type WebhookTicket } from "../../lib/webhook-queue";
 import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "../../lib/webhook-url";
-import {
-  type AttemptResult,
-  DEFAULT_TIMEOUT_MS,
-  decide,
-  hostOf,
-  isIpLiteral,
-  post,
-  short,
-} from "./delivery";
+import { type AttemptResult, DEFAULT_TIMEOUT_MS, decide, hostOf, isIpLiteral, post, short } from "./delivery";
 
 /**
  * Webhook delivery at platform scale, in two halves joined by the `gallery-webhooks` Queue:
@@ -86,8 +78,8 @@ export interface DispatchOptions {
   /** Tickets issued (default TICKETS_PER_TICK). */
   limit?: number;
   leaseMs?: number;
-  /** Only this gallery's endpoints and expired rows (test isolation). */
-  galleryId?: string;
+  /** Only these galleries' endpoints and expired rows (test isolation). */
+  galleryIds?: string[];
 }
 
 export interface DispatchResult {
@@ -106,7 +98,7 @@ export async function dispatch(env: DispatchEnv, options: DispatchOptions = {}):
     now: options.now,
     limit: options.limit ?? TICKETS_PER_TICK,
     leaseMs,
-    galleryId: options.galleryId,
+    galleryIds: options.galleryIds,
   });
   const tickets = issued.map(toMessage);
   if (env.WEBHOOK_QUEUE) {
@@ -115,7 +107,7 @@ export async function dispatch(env: DispatchEnv, options: DispatchOptions = {}):
       await env.WEBHOOK_QUEUE.sendBatch(tickets.slice(i, i + SEND_BATCH).map((body) => ({ body })));
     }
   }
-  const purged = await purgeExpired(db, { now: options.now, galleryId: options.galleryId });
+  const purged = await purgeExpired(db, { now: options.now, galleryIds: options.galleryIds });
   return { issued: tickets.length, tickets: env.WEBHOOK_QUEUE ? [] : tickets, purged };
 }
 

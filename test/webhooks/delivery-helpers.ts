@@ -8,8 +8,8 @@ import { textArray } from "../../db/queries/rows";
 import { newId } from "../../lib/ids";
 import { Artwork } from "../../lib/schemas/artworks";
 import { DomainEvent } from "../../lib/schemas/events";
-import { WEBHOOK_USER_AGENT } from "../../lib/webhook-signing";
 import type { WebhookTicket } from "../../lib/webhook-queue";
+import { WEBHOOK_USER_AGENT } from "../../lib/webhook-signing";
 import {
   addTicketResults,
   dispatch,
@@ -146,8 +146,8 @@ export async function endpointRow(id: string) {
 export interface TickResult extends TicketResult {
   /** Tickets the drain issued. */
   issued: number;
-  /** Each ticket run, in order: the drain's, then their continuations. */
-  runs: TicketResult[];
+  /** Each batch run, in order: the drain's tickets, then their continuations. */
+  runs: (TicketResult & { tickets: number })[];
   purged: { idempotencyKeys: number; uploadTokens: number };
 }
 
@@ -169,12 +169,20 @@ export async function consume(tickets: WebhookTicket[], options: TicketOptions =
 
 /**
  * One tick for this gallery only (so that suites running in parallel never drain each other's deliveries): the
- * drain issues its tickets, the consumer runs them as one batch, then each continuation as the Queue would hand it
- * over next, until none is left (at most 20 rounds).
+ * drain issues its tickets (up to `tickets`), the consumer runs them, then each continuation as the Queue would hand
+ * it over next, until none is left (at most 20 rounds). Several galleries: one drain over all of them.
  */
-export async function tick(g: TestGallery, options: TicketOptions = {}): Promise<TickResult> {
+export async function tick(
+  g: TestGallery | TestGallery[],
+  options: TicketOptions & { tickets?: number; together?: boolean } = {},
+): Promise<TickResult> {
   const run = { random: () => 0.5, ...options };
-  const drained = await dispatch(env, { galleryId: g.id, now: options.now, leaseMs: options.leaseMs });
+  const drained = await dispatch(env, {
+    galleryIds: [g].flat().map((one) => one.id),
+    now: options.now,
+    leaseMs: options.leaseMs,
+    limit: options.tickets,
+  });
   const total: TickResult = {
     ...emptyTicketResult(),
     issued: drained.issued,
@@ -184,8 +192,9 @@ export async function tick(g: TestGallery, options: TicketOptions = {}): Promise
   let tickets = drained.tickets;
   for (let round = 0; round < 20 && tickets.length > 0; round++) {
     const next: WebhookTicket[] = [];
-    for (const ticket of tickets) {
-      const { continuations, tickets: _, ...result } = await consume([ticket], run);
+    // One ticket a batch, as in production; or all of a round's tickets in one batch, as the local Queue runs them.
+    for (const batch of options.together ? [tickets] : tickets.map((t) => [t])) {
+      const { continuations, ...result } = await consume(batch, run);
       total.runs.push(result);
       addTicketResults(total, result);
       next.push(...continuations);

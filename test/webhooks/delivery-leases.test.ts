@@ -1,6 +1,6 @@
+import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { env } from "cloudflare:workers";
 import { claimTicket, recordOutcomes } from "../../db/queries/webhook-drain";
 import { newId } from "../../lib/ids";
 import { dispatch } from "../../services/webhooks/dispatch";
@@ -58,7 +58,7 @@ describe("webhook delivery: claims and leases", () => {
 
     // A ticket whose consumer dies after its claim (it may or may not have sent): the same statements, never
     // recorded.
-    const drained = await dispatch(env, { galleryId: g.id, now: at(t0, 0), leaseMs: MINUTE });
+    const drained = await dispatch(env, { galleryIds: [g.id], now: at(t0, 0), leaseMs: MINUTE });
     expect(drained.tickets).toHaveLength(1);
     const ticket = drained.tickets[0]!;
     const killed = (await claimTicket(db(), {
