@@ -27,16 +27,28 @@ export interface IssuedTicket {
  * endpoints cannot crowd out another's one; within a turn, the oldest due delivery first. At most `limit`.
  * Re-checked under the row lock, so two drains at once never issue two tickets for one endpoint.
  */
-export async function claimTickets(
-  db: Db,
-  opts: { now?: Date; limit: number; leaseMs: number; galleryIds?: string[] },
-): Promise<IssuedTicket[]> {
+export async function claimTickets(db: Db, opts: TicketsOptions): Promise<IssuedTicket[]> {
+  const result = await db.execute<{ id: string; gallery_id: string; token: string }>(
+    claimTicketsStatement(opts),
+  );
+  return result.rows.map((r) => ({ galleryId: r.gallery_id, endpointId: r.id, token: r.token }));
+}
+
+export interface TicketsOptions {
+  now?: Date;
+  limit: number;
+  leaseMs: number;
+  galleryIds?: string[];
+}
+
+/** The statement of claimTickets (its plan is checked in test/webhooks/dispatch-plan.test.ts). */
+export function claimTicketsStatement(opts: TicketsOptions): SQL {
   const clock = clockSql(opts.now);
   const scope =
     opts.galleryIds === undefined ? sql`` : sql`and w.gallery_id = any(${textArray(opts.galleryIds)})`;
   const free = sql`(w.dispatch_expires_at is null or w.dispatch_expires_at < ${clock})
     and (w.backoff_until is null or w.backoff_until <= ${clock})`;
-  const result = await db.execute<{ id: string; gallery_id: string; token: string }>(sql`with due as (
+  return sql`with due as (
       select w.id, w.gallery_id, first.next_attempt_at as oldest
       from webhook_endpoints w
       cross join lateral (
@@ -59,8 +71,7 @@ export async function claimTickets(
       dispatch_expires_at = ${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'
     from picked
     where w.id = picked.id and ${free}
-    returning w.id, w.gallery_id, w.dispatch_token as token`);
-  return result.rows.map((r) => ({ galleryId: r.gallery_id, endpointId: r.id, token: r.token }));
+    returning w.id, w.gallery_id, w.dispatch_token as token`;
 }
 
 export interface ClaimedDelivery {
@@ -99,12 +110,7 @@ export interface TicketClaim {
  * of its due, unleased pending deliveries, oldest first (skipping rows locked by anyone else), stamping a lease
  * on them. The lease is a timestamp, not a held lock. Null when the ticket is stale.
  */
-export async function claimTicket(
-  db: Db,
-  opts: { galleryId: string; endpointId: string; token: string; now?: Date; limit: number; leaseMs: number },
-): Promise<TicketClaim | null> {
-  const clock = clockSql(opts.now);
-  const lease = sql`${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'`;
+export async function claimTicket(db: Db, opts: TicketOptions): Promise<TicketClaim | null> {
   const result = await db.execute<{
     now: string;
     token: string;
@@ -119,7 +125,42 @@ export async function claimTicket(
       lease: string;
       payload: Record<string, unknown>;
     }[];
-  }>(sql`with ticket as (
+  }>(claimTicketStatement(opts));
+  // json, not jsonb, throughout: the payload keeps the key order of GET /gallery/events/{id}.
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    now: row.now,
+    galleryId: opts.galleryId,
+    endpointId: opts.endpointId,
+    token: row.token,
+    url: row.url,
+    enabled: row.enabled,
+    secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+    deliveries: row.deliveries.map((d) => ({
+      id: d.id,
+      eventId: d.event_id,
+      attemptCount: Number(d.attempt_count),
+      lease: d.lease,
+      payload: d.payload,
+    })),
+  };
+}
+
+export interface TicketOptions {
+  galleryId: string;
+  endpointId: string;
+  token: string;
+  now?: Date;
+  limit: number;
+  leaseMs: number;
+}
+
+/** The statement of claimTicket (its plan is checked in test/webhooks/dispatch-plan.test.ts). */
+export function claimTicketStatement(opts: TicketOptions): SQL {
+  const clock = clockSql(opts.now);
+  const lease = sql`${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'`;
+  return sql`with ticket as (
       update webhook_endpoints w set dispatch_token = new_id('wdt'), dispatch_expires_at = ${lease}
       where w.id = ${opts.endpointId} and w.gallery_id = ${opts.galleryId} and w.dispatch_token = ${opts.token}
       returning w.id, w.dispatch_token, w.url, w.enabled, w.secret,
@@ -142,26 +183,7 @@ export async function claimTicket(
             'lease', iso_ms(c.lease_expires_at), 'payload', ${eventJson}) order by c.next_attempt_at, c.event_id)
         from claimed c join domain_events e on e.id = c.event_id
       ), '[]'::json) as deliveries
-    from ticket t`);
-  // json, not jsonb, throughout: the payload keeps the key order of GET /gallery/events/{id}.
-  const row = result.rows[0];
-  if (!row) return null;
-  return {
-    now: row.now,
-    galleryId: opts.galleryId,
-    endpointId: opts.endpointId,
-    token: row.token,
-    url: row.url,
-    enabled: row.enabled,
-    secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
-    deliveries: row.deliveries.map((d) => ({
-      id: d.id,
-      eventId: d.event_id,
-      attemptCount: Number(d.attempt_count),
-      lease: d.lease,
-      payload: d.payload,
-    })),
-  };
+    from ticket t`;
 }
 
 export interface DeliveryOutcome {
