@@ -210,3 +210,71 @@ describe("webhook dispatch: a slow or failing endpoint holds up nobody", () => {
     expect(result).toMatchObject({ tickets: 0, claimed: 0 });
   });
 });
+
+describe("webhook dispatch: a burst, a slow and a failing endpoint beside quiet galleries", () => {
+  it("delivers every event to every subscribed endpoint, verified, nothing lost and nothing sent twice after success", async () => {
+    const busy = await createGallery();
+    const quiet = await createGallery();
+    const mixed = await createGallery();
+    const burstEndpoint = await endpoint(busy);
+    const quietEndpoint = await endpoint(quiet);
+    const healthy = await endpoint(mixed);
+    const slow = await endpoint(mixed);
+    const failing = await endpoint(mixed);
+    await behave(slow.path, { delay_ms: 1_000 });
+    await behave(failing.path, { status: 500 });
+    await burst(busy, 200);
+    await burst(quiet, 3);
+    await burst(mixed, 10);
+    const t0 = (await dbNow()) + SECOND;
+    const galleries = [busy, quiet, mixed];
+
+    // Ticks a minute apart, as deployed; the slow and the failing endpoint heal after the third.
+    let k = 0;
+    for (; k < 90; k++) {
+      if (k === 3) {
+        await behave(slow.path, {});
+        await behave(failing.path, {});
+      }
+      await tick(galleries, { now: at(t0, k * MINUTE), timeoutMs: 150, together: true });
+      if (k === 0) {
+        // Everything of the quiet gallery and the healthy endpoints went out on the first tick, beside the burst.
+        expect(await received(quietEndpoint.path)).toHaveLength(3);
+        expect(await received(healthy.path)).toHaveLength(10);
+        expect(await received(burstEndpoint.path)).toHaveLength(200);
+      }
+      const pending = await db().execute<{ n: number }>(sql`select count(*)::int as n from webhook_deliveries
+        where gallery_id in (${busy.id}, ${quiet.id}, ${mixed.id}) and status <> 'succeeded'`);
+      if (pending.rows[0]!.n === 0) break;
+    }
+    expect(k).toBeLessThan(90);
+
+    for (const [g, ep, events] of [
+      [busy, burstEndpoint, 200],
+      [quiet, quietEndpoint, 3],
+      [mixed, healthy, 10],
+      [mixed, slow, 10],
+      [mixed, failing, 10],
+    ] as const) {
+      const requests = await received(ep.path);
+      // Every request verifies with the reference library, and every event of the gallery arrived.
+      const ids = requests.map((r) => verify(r, ep.secret).id);
+      const all = await db().execute<{ id: string }>(
+        sql`select id from domain_events where gallery_id = ${g.id}`,
+      );
+      expect(new Set(ids)).toEqual(new Set(all.rows.map((r) => r.id)));
+      expect(all.rows).toHaveLength(events);
+      // One success a delivery; every request the receiver got is an attempt on record (nothing sent unrecorded).
+      const rows = await db().execute<{ attempts: number; successes: number }>(sql`select
+          (select count(*)::int from webhook_delivery_attempts a where a.delivery_id = d.id) as attempts,
+          (select count(*)::int from webhook_delivery_attempts a where a.delivery_id = d.id
+             and a.status_code between 200 and 299) as successes
+        from webhook_deliveries d where d.endpoint_id = ${ep.id}`);
+      expect(rows.rows).toHaveLength(events);
+      for (const row of rows.rows) expect(row.successes).toBe(1);
+      expect(requests).toHaveLength(rows.rows.reduce((n, r) => n + r.attempts, 0));
+    }
+    // The slow and the failing endpoint were backed off while they failed, and are not any longer.
+    for (const ep of [slow, failing]) expect((await endpointState(ep.id)).backoff_streak).toBe(0);
+  });
+});
