@@ -211,9 +211,9 @@ describe("retention: domain events with their deliveries and attempts", () => {
     expect(await getEvent(g, eventId)).toBe(404);
   });
 
-  it("a backlog larger than a batch is purged over several calls, a batch at a time", async () => {
+  it("a backlog: oldest first, batch after batch until one comes back short, one batch when no time is left", async () => {
     const g = await createGallery();
-    const backlog = EVENT_PURGE_BATCH + 150;
+    const backlog = 2 * EVENT_PURGE_BATCH + 150;
     await db().execute(sql`insert into domain_events (id, gallery_id, type, livemode, resource_type, resource_id, data, created_at)
       select new_id('evt'), ${g.id}, 'artist.created', false, 'artist', 'artist_' || i, '{"object":{}}'::jsonb,
         now() - interval '40 days' + i * interval '1 second'
@@ -245,8 +245,15 @@ describe("retention: domain events with their deliveries and attempts", () => {
       where gallery_id = ${g.id} order by created_at limit 1`);
     expect(oldest.rows[0]!.resource_id).toBe(`artist_${EVENT_PURGE_BATCH + 1}`);
 
+    // The defaults: a full batch, then a short one, and the call ends there.
     const rest = await purge(g, now);
-    expect(rest).toMatchObject({ events: 150, deliveries: 150, attempts: 300, batches: 1, more: false });
+    expect(rest).toMatchObject({
+      events: EVENT_PURGE_BATCH + 150,
+      deliveries: EVENT_PURGE_BATCH + 150,
+      attempts: 2 * (EVENT_PURGE_BATCH + 150),
+      batches: 2,
+      more: false,
+    });
     // The events of the gallery's own setup, recorded just now, are within the window.
     expect(await eventCount(g)).toBe(total - backlog);
     expect(await purge(g, now)).toMatchObject({ events: 0, batches: 1, more: false });
