@@ -4,6 +4,7 @@ import { listPage } from "../../http/list";
 import { operation } from "../../http/operation";
 import { serviceContext } from "../../http/respond";
 import { byCreated, listResponse, paginationQuery } from "../../lib/pagination";
+import { EVENT_RETENTION_DAYS } from "../../lib/retention";
 import { deliveryStatuses, WebhookDelivery, WebhookEndpointIdParams } from "../../lib/schemas/webhooks";
 import { listWebhookDeliveries } from "../../services/webhooks/read";
 
@@ -15,8 +16,7 @@ const route = operation({
   path: "/gallery/webhook-endpoints/{id}/deliveries",
   tags: ["Webhook endpoints"],
   summary: "List an endpoint's deliveries",
-  description:
-    "Newest first: each event queued for the endpoint, its state, the next retry and its last 10 attempts with status codes, latency and the start of each response body.",
+  description: `Newest first: each event queued for the endpoint, its state, the next retry and its last 10 attempts with status codes, latency and the start of each response body. A delivery and its attempts are kept as long as their event: ${EVENT_RETENTION_DAYS} days after the event was recorded (a delivery still pending, until it settles), then they are purged with it.`,
   auth: { scopes: ["webhooks:read"] },
   pathIds: { id: "we" },
   list: byCreated,
