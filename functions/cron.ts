@@ -1,5 +1,6 @@
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
 import { type SweepEnv, sweepEngine } from "../services/engine/sweep";
+import { purgeExpired, type RetentionEnv } from "../services/events/retention";
 import { type ScheduledSendEnv, sendScheduledOffers } from "../services/offers/scheduled";
 import {
   type ConsumerEnv,
@@ -10,7 +11,8 @@ import {
 
 /**
  * The cron Worker (wrangler.cron.toml): each minute, the webhook drain (every endpoint with due deliveries gets a
- * ticket on the `gallery-webhooks` Queue) plus the purge of expired idempotency keys and upload tokens, the invalidation pass of the public edge cache (the outbox's
+ * ticket on the `gallery-webhooks` Queue), the retention purge (domain events past 30 days with their deliveries
+ * and attempts, idempotency keys past 14 days, expired upload tokens), the invalidation pass of the public edge cache (the outbox's
  * events that change a public viewing room move their gallery's generation), and the send of scheduled offers
  * whose time has come, and the engine's sweep (subjects left stale too long are sent to the engine Queue again).
  * It also consumes the webhook Queue: each message is one endpoint's ticket, whose deliveries it sends
@@ -21,6 +23,12 @@ export default {
     ctx.waitUntil(
       dispatch(env).then(({ tickets: _, ...result }) => {
         if (result.issued > 0) console.log(JSON.stringify({ webhook_drain: result }));
+      }),
+    );
+    ctx.waitUntil(
+      purgeExpired(env).then((result) => {
+        if (result.events + result.idempotencyKeys + result.uploadTokens > 0)
+          console.log(JSON.stringify({ retention_purge: result }));
       }),
     );
     ctx.waitUntil(
@@ -44,4 +52,6 @@ export default {
     if (result.tickets > 0) console.log(JSON.stringify({ webhook_tickets: result }));
   },
   fetch: () => new Response(null, { status: 404 }),
-} satisfies ExportedHandler<DispatchEnv & ConsumerEnv & InvalidationEnv & ScheduledSendEnv & SweepEnv>;
+} satisfies ExportedHandler<
+  DispatchEnv & ConsumerEnv & RetentionEnv & InvalidationEnv & ScheduledSendEnv & SweepEnv
+>;

@@ -6,8 +6,7 @@ import { endpointJson } from "./webhooks";
 
 /**
  * Webhook delivery's statements: the drain issues tickets (one per endpoint with due deliveries), a ticket claims
- * its endpoint's due deliveries under a lease, its outcome is recorded and the ticket settled; expired rows are
- * purged. `clock` is the time they run at: the database's `now()`, or a fixed instant (tests drive time with it).
+ * its endpoint's due deliveries under a lease, its outcome is recorded and the ticket settled. `clock` is the time they run at: the database's `now()`, or a fixed instant (tests drive time with it).
  */
 export function clockSql(now: Date | undefined): SQL {
   return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
@@ -331,37 +330,4 @@ export async function recordOutcomes(
       returning s.more`),
   ]);
   return { more: results[3].rows[0]?.more === true };
-}
-
-/** Rows purged per table and tick: a backlog shrinks over a few ticks instead of in one long transaction. */
-const PURGE_BATCH = 5000;
-
-/**
- * Idempotency claims older than 14 days and expired upload tokens (used ones go too once their short lifetime
- * ends; until then a reused token is still recognised as used). One batch.
- */
-export async function purgeExpired(
-  db: Db,
-  opts: { now?: Date; galleryIds?: string[] },
-): Promise<{ idempotencyKeys: number; uploadTokens: number }> {
-  const clock = clockSql(opts.now);
-  const scope =
-    opts.galleryIds === undefined ? sql`` : sql`and gallery_id = any(${textArray(opts.galleryIds)})`;
-  const [keys, tokens] = await db.batch([
-    db.execute<{ n: number }>(sql`with gone as (
-        delete from idempotency_keys where (gallery_id, key) in (
-          select gallery_id, key from idempotency_keys
-          where created_at < ${clock} - interval '14 days' ${scope} limit ${PURGE_BATCH})
-        returning 1)
-      select count(*)::int as n from gone`),
-    db.execute<{ n: number }>(sql`with gone as (
-        delete from upload_tokens where id in (
-          select id from upload_tokens where expires_at < ${clock} ${scope} limit ${PURGE_BATCH})
-        returning 1)
-      select count(*)::int as n from gone`),
-  ]);
-  return {
-    idempotencyKeys: Number(keys.rows[0]?.n ?? 0),
-    uploadTokens: Number(tokens.rows[0]?.n ?? 0),
-  };
 }

@@ -5,7 +5,6 @@ import {
   claimTickets,
   type DeliveryOutcome,
   type EndpointOutcome,
-  purgeExpired,
   recordOutcomes,
   type TicketClaim,
 } from "../../db/queries/webhook-drain";
@@ -78,7 +77,7 @@ export interface DispatchOptions {
   /** Tickets issued (default TICKETS_PER_TICK). */
   limit?: number;
   leaseMs?: number;
-  /** Only these galleries' endpoints and expired rows (test isolation). */
+  /** Only these galleries' endpoints (test isolation). */
   galleryIds?: string[];
 }
 
@@ -87,7 +86,6 @@ export interface DispatchResult {
   issued: number;
   /** Without a Queue binding (tests), the issued tickets, for the caller to hand to the consumer. */
   tickets: WebhookTicket[];
-  purged: { idempotencyKeys: number; uploadTokens: number };
 }
 
 /** The drain: one tick of the cron Worker. */
@@ -107,8 +105,7 @@ export async function dispatch(env: DispatchEnv, options: DispatchOptions = {}):
       await env.WEBHOOK_QUEUE.sendBatch(tickets.slice(i, i + SEND_BATCH).map((body) => ({ body })));
     }
   }
-  const purged = await purgeExpired(db, { now: options.now, galleryIds: options.galleryIds });
-  return { issued: tickets.length, tickets: env.WEBHOOK_QUEUE ? [] : tickets, purged };
+  return { issued: tickets.length, tickets: env.WEBHOOK_QUEUE ? [] : tickets };
 }
 
 function toMessage(t: { galleryId: string; endpointId: string; token: string }): WebhookTicket {

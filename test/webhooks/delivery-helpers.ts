@@ -148,7 +148,6 @@ export interface TickResult extends TicketResult {
   issued: number;
   /** Each batch run, in order: the drain's tickets, then their continuations. */
   runs: (TicketResult & { tickets: number })[];
-  purged: { idempotencyKeys: number; uploadTokens: number };
 }
 
 /**
@@ -187,7 +186,6 @@ export async function tick(
     ...emptyTicketResult(),
     issued: drained.issued,
     runs: [],
-    purged: drained.purged,
   };
   let tickets = drained.tickets;
   for (let round = 0; round < 20 && tickets.length > 0; round++) {

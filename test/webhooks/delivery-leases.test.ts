@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { claimTicket, recordOutcomes } from "../../db/queries/webhook-drain";
-import { newId } from "../../lib/ids";
 import { dispatch } from "../../services/webhooks/dispatch";
 import { createGallery, db } from "../helpers/gallery";
 import {
@@ -20,7 +19,7 @@ import {
   verify,
 } from "./delivery-helpers";
 
-/** Webhook delivery: tickets and leases, and the purge of expired rows in the same tick. */
+/** Webhook delivery: tickets and leases (the purge of expired rows: test/events/retention.test.ts). */
 
 describe("webhook delivery: claims and leases", () => {
   it("two drains at once issue one ticket per endpoint and never send the same delivery twice", async () => {
@@ -142,37 +141,5 @@ describe("webhook delivery: claims and leases", () => {
     const ids = (await received(ep.path)).map((r) => r.headers["webhook-id"]);
     expect(ids).toHaveLength(5);
     expect(new Set(ids).size).toBe(5);
-  });
-});
-
-describe("webhook delivery: the same tick purges expired rows", () => {
-  it("idempotency keys older than 14 days and expired upload tokens", async () => {
-    const g = await createGallery();
-    const member = newId("mem");
-    await db().execute(sql`insert into members (id, gallery_id, email, name, role, password_hash)
-      values (${member}, ${g.id}, ${`${member}@example.com`}, 'M', 'editor', 'x')`);
-    const key = (name: string, age: string) =>
-      db().execute(sql`insert into idempotency_keys (gallery_id, key, request_hash, method, path, response_status, created_at)
-        values (${g.id}, ${name}, 'h', 'POST', '/x', 201, now() - ${age}::interval)`);
-    await key("old", "15 days");
-    await key("recent", "13 days");
-    const token = (id: string, expires: string, used: boolean) =>
-      db().execute(sql`insert into upload_tokens (id, gallery_id, token_hash, storage_path, purpose, member_id, expires_at, used_at)
-        values (${id}, ${g.id}, ${id}, 'p', 'publication_cover', ${member}, now() + ${expires}::interval,
-          ${used ? sql`now()` : sql`null`})`);
-    await token(newId("upl"), "-1 minute", false);
-    await token(newId("upl"), "-1 minute", true);
-    const live = newId("upl");
-    await token(live, "10 minutes", false);
-
-    expect((await tick(g)).purged).toEqual({ idempotencyKeys: 1, uploadTokens: 2 });
-    const keys = await db().execute<{ key: string }>(
-      sql`select key from idempotency_keys where gallery_id = ${g.id}`,
-    );
-    expect(keys.rows.map((r) => r.key)).toEqual(["recent"]);
-    const tokens = await db().execute<{ id: string }>(
-      sql`select id from upload_tokens where gallery_id = ${g.id}`,
-    );
-    expect(tokens.rows.map((r) => r.id)).toEqual([live]);
   });
 });
