@@ -146,6 +146,8 @@ export async function endpointRow(id: string) {
 export interface TickResult extends TicketResult {
   /** Tickets the drain issued. */
   issued: number;
+  /** Ticket runs in all (continuations run in the same batch included). */
+  tickets: number;
   /** Each batch run, in order: the drain's tickets, then their continuations. */
   runs: (TicketResult & { tickets: number })[];
 }
@@ -185,6 +187,7 @@ export async function tick(
   const total: TickResult = {
     ...emptyTicketResult(),
     issued: drained.issued,
+    tickets: 0,
     runs: [],
   };
   let tickets = drained.tickets;
@@ -195,6 +198,7 @@ export async function tick(
       const { continuations, ...result } = await consume(batch, run);
       total.runs.push(result);
       addTicketResults(total, result);
+      total.tickets += result.tickets;
       next.push(...continuations);
     }
     tickets = next;

@@ -59,8 +59,9 @@ describe("webhook dispatch: fairness", () => {
 
     const result = await tick([busy, quiet], { together: true });
     expect(result.succeeded).toBe(121);
-    // The busy endpoint's 120 went out in tickets of 40, its continuations behind the quiet gallery's ticket.
-    expect(result.runs[0]).toMatchObject({ tickets: 2 });
+    // The busy endpoint's 120 went out in tickets of 40, beside the quiet gallery's one ticket.
+    expect(result.issued).toBe(2);
+    expect(result.tickets).toBeGreaterThanOrEqual(4);
     const quietAt = Date.parse((await received(a.path))[0]!.received_at);
     const busyArrivals = (await received(b.path)).map((r) => Date.parse(r.received_at));
     expect(busyArrivals).toHaveLength(120);
@@ -203,6 +204,22 @@ describe("webhook dispatch: a slow or failing endpoint holds up nobody", () => {
     expect(result).toMatchObject({ succeeded: 4, tripped: 0 });
     for (const row of await deliveries(ep.id))
       expect(row).toMatchObject({ status: "succeeded", attempt_count: 1 });
+  });
+
+  it("in a batch of several tickets, a finished ticket goes on while a slow one still runs, instead of waiting for it", async () => {
+    const busy = await createGallery();
+    const slowGallery = await createGallery();
+    await endpoint(busy);
+    const slow = await endpoint(slowGallery);
+    await behave(slow.path, { delay_ms: 2_000 });
+    await burst(busy, 120);
+    await burst(slowGallery, 1);
+
+    const drained = await dispatch(env, { galleryIds: [busy.id, slowGallery.id] });
+    expect(drained.tickets).toHaveLength(2);
+    const result = await consume(drained.tickets);
+    // All 120 went out in this one batch, in three tickets, while the slow endpoint's one request was answered.
+    expect(result).toMatchObject({ succeeded: 121, tickets: 4, continuations: [] });
   });
 
   it("drops a malformed message and counts nothing", async () => {
