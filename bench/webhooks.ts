@@ -19,7 +19,7 @@
  *   galleries' lag beside the burst against their baseline, counts (nothing lost, nothing doubled), verification
  *   failures, what the slow and failing endpoints got, and the peak memory (VmHWM) of the cron session's workerd.
  *
- * Results: bench/results/webhooks.md and webhooks.json. Wrangler's output: .data/bench-webhooks-wrangler.log.
+ * Results: bench/results/webhooks.md and webhooks.json (BENCH_WEBHOOK_RESULTS names others). Wrangler's output: .data/bench-webhooks-wrangler.log.
  * Everything it starts is stopped on exit, on failure and on Ctrl-C.
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
@@ -43,6 +43,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
 const WRANGLER_LOG = join(ROOT, ".data", "bench-webhooks-wrangler.log");
 const PERSIST_DIR = ".data/bench-webhooks-wrangler";
+/** The results' file name, without extension (BENCH_WEBHOOK_RESULTS): a comparison run can keep its own. */
+const RESULTS_NAME = process.env.BENCH_WEBHOOK_RESULTS ?? "webhooks";
 
 const envNum = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -857,7 +859,7 @@ async function main(): Promise<void> {
     arrivals: endpointsReport.reduce((s, e) => s + e.arrivals, 0),
     unknownPaths: receiver.unknownPaths,
   };
-  const head = execFileSync("git", ["log", "-1", "--format=%h %s"], { cwd: ROOT }).toString().trim();
+  const head = execFileSync("git", ["log", "-1", "--format=%h (%cs)"], { cwd: ROOT }).toString().trim();
   const dirty =
     execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT })
       .toString()
@@ -918,8 +920,8 @@ async function main(): Promise<void> {
   };
 
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(join(RESULTS_DIR, "webhooks.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(RESULTS_DIR, "webhooks.md"), markdown(report));
+  writeFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.md`), markdown(report));
 
   say(
     `phase (b): ${phaseBArrivals.length} successful deliveries in ${phaseBSeconds.toFixed(1)} s: ${report.throughput.perMinute?.toFixed(0) ?? "–"} a minute, peak ${report.throughput.peakPerMinute} in a minute; gallery A ${burstFirst.size}/${BURST}`,
@@ -938,7 +940,7 @@ async function main(): Promise<void> {
   say(
     `workerd (cron session, ${report.memory.workerdPids.length} processes): peak VmHWM ${report.memory.peakVmHwmMiB.toFixed(0)} MiB (summed ${report.memory.vmHwmSumMiB.toFixed(0)} MiB), peak RSS together ${report.memory.peakRssMiB.toFixed(0)} MiB (idle ${report.memory.idleRssMiB.toFixed(0)} MiB)`,
   );
-  say(`results in bench/results/webhooks.md and webhooks.json`);
+  say(`results in bench/results/${RESULTS_NAME}.md and ${RESULTS_NAME}.json`);
 }
 
 type Report = {
