@@ -28,6 +28,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -511,6 +512,38 @@ function sampleMemory(pgid: number, into: MemorySamples): () => void {
   };
 }
 
+/**
+ * The cron Worker's own summaries, as it logs them (one JSON line per drain and per consumer batch, e.g.
+ * `{"webhook_drain": {...}}`, `{"webhook_tickets": {...}}`): per key, how many lines and the sum of each number.
+ */
+type WorkerLogTotals = Record<string, { lines: number; sums: Record<string, number> }>;
+
+const LOGGED_KEYS = ["webhook_drain", "webhook_tickets"];
+
+function workerLogTotals(stream: NodeJS.ReadableStream): WorkerLogTotals {
+  const totals: WorkerLogTotals = {};
+  createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+    const text = line.trim();
+    if (!text.startsWith("{")) return;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    for (const key of LOGGED_KEYS) {
+      const value = parsed[key];
+      if (typeof value !== "object" || value === null) continue;
+      const entry = totals[key] ?? { lines: 0, sums: {} };
+      totals[key] = entry;
+      entry.lines += 1;
+      for (const [field, n] of Object.entries(value))
+        if (typeof n === "number") entry.sums[field] = (entry.sums[field] ?? 0) + n;
+    }
+  });
+  return totals;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Measures
 
@@ -575,6 +608,18 @@ function complete(receiver: Receiver, endpoint: BenchEndpoint): boolean {
 const fmtS = (ms: number | null) => (ms === null ? "–" : `${(ms / 1000).toFixed(1)} s`);
 
 // ---------------------------------------------------------------------------------------------------------
+
+/** The commit the run measured (and whether tracked files differ from it), or why it is not known. */
+function treeOf(): string {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync("git", args, { cwd: ROOT, stdio: "pipe" }).toString().trim();
+    const head = git("log", "-1", "--format=%h (%cs)");
+    return `${head}${git("status", "--porcelain", "--untracked-files=no") ? " with uncommitted changes" : ""}`;
+  } catch {
+    return "a tree outside git";
+  }
+}
 
 async function waitForWorker(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -651,6 +696,7 @@ async function main(): Promise<void> {
   });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
+  const workerLog = workerLogTotals(child.stdout);
   child.on("exit", (code, signal) => {
     if (!stopping)
       void stopAll(1, `wrangler exited unexpectedly (${signal ?? `code ${code}`}); see ${WRANGLER_LOG}`);
@@ -797,6 +843,7 @@ async function main(): Promise<void> {
       arrivals: arrivals.length,
       successfulArrivals: okArrivals.length,
       cutOffArrivals: arrivals.filter((a) => a.cutOff).length,
+      distinctRequested: new Set(arrivals.map((a) => a.webhookId)).size,
       distinctDelivered: first.size,
       successfulDuplicates: okArrivals.length - first.size,
       notDelivered: missing,
@@ -859,15 +906,11 @@ async function main(): Promise<void> {
     arrivals: endpointsReport.reduce((s, e) => s + e.arrivals, 0),
     unknownPaths: receiver.unknownPaths,
   };
-  const head = execFileSync("git", ["log", "-1", "--format=%h (%cs)"], { cwd: ROOT }).toString().trim();
-  const dirty =
-    execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT })
-      .toString()
-      .trim() !== "";
+  const tree = treeOf();
 
   const report = {
     at: new Date().toISOString(),
-    tree: `${head}${dirty ? " (with uncommitted changes)" : ""}`,
+    tree,
     settings: {
       burst: BURST,
       tickMs: TICK_MS,
@@ -908,6 +951,7 @@ async function main(): Promise<void> {
     totals,
     endpoints: endpointsReport,
     verificationFailureSamples: receiver.verificationFailures.slice(0, 5),
+    workerLog,
     memory: {
       workerdPids: [...memory.pids],
       idleRssMiB: idleRssKiB / 1024,
@@ -976,6 +1020,7 @@ type Report = {
   };
   quiet: { baseline: LagStats; besideBurst: LagStats; p50Ratio: number | null; p99Ratio: number | null };
   totals: Record<string, number>;
+  workerLog: WorkerLogTotals;
   endpoints: {
     gallery: string;
     role: string;
@@ -985,6 +1030,7 @@ type Report = {
     arrivals: number;
     successfulArrivals: number;
     cutOffArrivals: number;
+    distinctRequested: number;
     distinctDelivered: number;
     successfulDuplicates: number;
     notDelivered: number;
@@ -1077,11 +1123,22 @@ function markdown(r: Report): string {
     "",
     "## The slow and failing endpoints",
     "",
-    "| gallery | endpoint | requests | cut off by the send timeout | deliveries: succeeded / pending / failed | attempts (rows) | most attempts on one | failing_since | backoff_until | backoff_streak |",
+    "| gallery | endpoint | requests (distinct events) | cut off by the send timeout | deliveries: succeeded / pending / failed | attempts (rows) | most attempts on one | failing_since | backoff_until | backoff_streak |",
     "| --- | --- | ---: | ---: | --- | ---: | ---: | --- | --- | ---: |",
     ...special.map(
       (e) =>
-        `| ${e.gallery} | ${e.role} | ${e.arrivals} | ${e.cutOffArrivals} | ${e.database ? `${e.database.succeeded} / ${e.database.pending} / ${e.database.failed}` : "–"} | ${e.database?.attemptRows ?? "–"} | ${e.database?.maxAttemptCount ?? "–"} | ${e.database?.failingSince ?? "–"} | ${e.database?.backoffUntil ?? "–"} | ${e.database?.backoffStreak ?? "–"} |`,
+        `| ${e.gallery} | ${e.role} | ${e.arrivals} (${e.distinctRequested}) | ${e.cutOffArrivals} | ${e.database ? `${e.database.succeeded} / ${e.database.pending} / ${e.database.failed}` : "–"} | ${e.database?.attemptRows ?? "–"} | ${e.database?.maxAttemptCount ?? "–"} | ${e.database?.failingSince ?? "–"} | ${e.database?.backoffUntil ?? "–"} | ${e.database?.backoffStreak ?? "–"} |`,
+    ),
+    "",
+    "## What the cron Worker logged",
+    "",
+    "Its summary lines over the whole run (drains: one per tick that had work; consumer batches: one per batch of tickets), each number summed:",
+    "",
+    ...Object.entries(r.workerLog).map(
+      ([key, v]) =>
+        `- \`${key}\`: ${v.lines} lines; ${Object.entries(v.sums)
+          .map(([field, n]) => `${field} ${n}`)
+          .join(", ")}`,
     ),
     "",
     "## Memory of the cron session",
