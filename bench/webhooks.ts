@@ -641,6 +641,8 @@ async function waitForWorker(port: number, child: ChildProcess): Promise<void> {
 async function main(): Promise<void> {
   process.chdir(ROOT);
   const startedAt = Date.now();
+  // Read at the start: the tree the Worker is built from.
+  const tree = treeOf();
   say(
     `burst ${BURST} events, tick every ${TICK_MS / 1000} s (BENCH_WEBHOOK_TICK_MS), quiet events every ${QUIET_MS / 1000} s in ${QUIET_GALLERIES} quiet galleries, slow endpoint ${SLOW_MS / 1000} s (send timeout ${DEFAULT_TIMEOUT_MS / 1000} s), slow-within-timeout ${SLOW_OK_MS / 1000} s, baseline ${BASELINE_TICKS} ticks, phase (b) at most ${TIMEOUT_S} s`,
   );
@@ -906,7 +908,6 @@ async function main(): Promise<void> {
     arrivals: endpointsReport.reduce((s, e) => s + e.arrivals, 0),
     unknownPaths: receiver.unknownPaths,
   };
-  const tree = treeOf();
 
   const report = {
     at: new Date().toISOString(),
