@@ -1,20 +1,26 @@
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
 import { type SweepEnv, sweepEngine } from "../services/engine/sweep";
 import { type ScheduledSendEnv, sendScheduledOffers } from "../services/offers/scheduled";
-import { type DrainEnv, drain } from "../services/webhooks/delivery";
+import {
+  type ConsumerEnv,
+  type DispatchEnv,
+  dispatch,
+  handleWebhookBatch,
+} from "../services/webhooks/dispatch";
 
 /**
- * The cron Worker (wrangler.cron.toml): each minute, one drain of due webhook deliveries plus the purge of
- * expired idempotency keys and upload tokens, the invalidation pass of the public edge cache (the outbox's
+ * The cron Worker (wrangler.cron.toml): each minute, the webhook drain (every endpoint with due deliveries gets a
+ * ticket on the `gallery-webhooks` Queue) plus the purge of expired idempotency keys and upload tokens, the invalidation pass of the public edge cache (the outbox's
  * events that change a public viewing room move their gallery's generation), and the send of scheduled offers
  * whose time has come, and the engine's sweep (subjects left stale too long are sent to the engine Queue again).
- * It serves no HTTP.
+ * It also consumes the webhook Queue: each message is one endpoint's ticket, whose deliveries it sends
+ * (services/webhooks/dispatch.ts). It serves no HTTP.
  */
 export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(
-      drain(env).then((result) => {
-        if (result.claimed > 0) console.log(JSON.stringify({ webhook_drain: result }));
+      dispatch(env).then(({ tickets: _, ...result }) => {
+        if (result.issued > 0) console.log(JSON.stringify({ webhook_drain: result }));
       }),
     );
     ctx.waitUntil(
@@ -33,5 +39,9 @@ export default {
       }),
     );
   },
+  async queue(batch, env) {
+    const { continuations: _, ...result } = await handleWebhookBatch(batch, env);
+    if (result.tickets > 0) console.log(JSON.stringify({ webhook_tickets: result }));
+  },
   fetch: () => new Response(null, { status: 404 }),
-} satisfies ExportedHandler<DrainEnv & InvalidationEnv & ScheduledSendEnv & SweepEnv>;
+} satisfies ExportedHandler<DispatchEnv & ConsumerEnv & InvalidationEnv & ScheduledSendEnv & SweepEnv>;

@@ -13,7 +13,11 @@ export const openApiInfo = {
 };
 
 const signatureHeaders = [
-  { name: "webhook-id", description: "The event id; dedupe on it (delivery is at least once)." },
+  {
+    name: "webhook-id",
+    description:
+      "The event id, the same on every retry and replay: dedupe on it (delivery is at least once; the same event may arrive twice).",
+  },
   { name: "webhook-timestamp", description: "Unix seconds when this attempt was signed." },
   {
     name: "webhook-signature",
@@ -21,6 +25,10 @@ const signatureHeaders = [
       "Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; during a secret rotation one per valid secret. Verify with any Standard Webhooks library.",
   },
 ].map((h) => ({ ...h, in: "header" as const, required: true, schema: { type: "string" as const } }));
+
+/** What a receiver can rely on about order (docs/webhooks.md says the same at length). */
+const DELIVERY_ORDER =
+  "Order: none is guaranteed across events. An endpoint's first attempts are made oldest first, up to 5 at a time, so they mostly arrive in order, but a retry arrives after newer events. To order the events of one resource (`resource_type`, `resource_id`), compare `created_at`: the events of one resource are recorded in the order their writes committed, and the events of one write share one `created_at`. When it matters, read the resource's current state rather than applying events in sequence.";
 
 /** Every event type as an OpenAPI 3.1 webhook: what a subscribed endpoint receives. */
 function registerWebhooks(app: Router): void {
@@ -33,7 +41,7 @@ function registerWebhooks(app: Router): void {
       tags: ["Webhooks"],
       security: [],
       summary: type,
-      description: `${eventTypes[type]} Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.\n\nRead scopes (all): ${scopes[type].map((s) => `\`${s}\``).join(", ")}. An endpoint is subscribed to this type only by a credential holding them; \`GET /gallery/events\` shows events of this type only to one holding them.`,
+      description: `${eventTypes[type]} Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.\n\n${DELIVERY_ORDER}\n\nRead scopes (all): ${scopes[type].map((s) => `\`${s}\``).join(", ")}. An endpoint is subscribed to this type only by a credential holding them; \`GET /gallery/events\` shows events of this type only to one holding them.`,
       request: {
         body: { content: { "application/json": { schema: eventEnvelopeSchema(type) } } },
       },

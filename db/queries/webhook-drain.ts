@@ -1,103 +1,189 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { eventJson } from "./events";
+import { textArray } from "./rows";
 import { endpointJson } from "./webhooks";
 
 /**
- * The cron Worker's statements: claim due deliveries under a lease, record what the sends came to, purge expired
- * rows. `clock` is the time they run at: the database's `now()`, or a fixed instant (tests drive time with it).
+ * Webhook delivery's statements: the drain issues tickets (one per endpoint with due deliveries), a ticket claims
+ * its endpoint's due deliveries under a lease, its outcome is recorded and the ticket settled; expired rows are
+ * purged. `clock` is the time they run at: the database's `now()`, or a fixed instant (tests drive time with it).
  */
 export function clockSql(now: Date | undefined): SQL {
   return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
 }
 
-export interface ClaimedDelivery {
-  id: string;
+/** A ticket the drain issued: one endpoint's turn on the webhook Queue, fenced by its token. */
+export interface IssuedTicket {
   galleryId: string;
   endpointId: string;
+  token: string;
+}
+
+/**
+ * The drain's ONE statement: every endpoint with a due, unleased pending delivery, no ticket out and no backoff
+ * running gets a ticket: a fresh token and a lease on the endpoint row. Fair: endpoints are taken in turns across
+ * galleries (each gallery's oldest-due endpoint first, then each gallery's second, …), so a gallery with many busy
+ * endpoints cannot crowd out another's one; within a turn, the oldest due delivery first. At most `limit`.
+ * Re-checked under the row lock, so two drains at once never issue two tickets for one endpoint.
+ */
+export async function claimTickets(db: Db, opts: TicketsOptions): Promise<IssuedTicket[]> {
+  const result = await db.execute<{ id: string; gallery_id: string; token: string }>(
+    claimTicketsStatement(opts),
+  );
+  return result.rows.map((r) => ({ galleryId: r.gallery_id, endpointId: r.id, token: r.token }));
+}
+
+export interface TicketsOptions {
+  now?: Date;
+  limit: number;
+  leaseMs: number;
+  galleryIds?: string[];
+}
+
+/** The statement of claimTickets (its plan is checked in test/webhooks/dispatch-plan.test.ts). */
+export function claimTicketsStatement(opts: TicketsOptions): SQL {
+  const clock = clockSql(opts.now);
+  const scope =
+    opts.galleryIds === undefined ? sql`` : sql`and w.gallery_id = any(${textArray(opts.galleryIds)})`;
+  const free = sql`(w.dispatch_expires_at is null or w.dispatch_expires_at < ${clock})
+    and (w.backoff_until is null or w.backoff_until <= ${clock})`;
+  return sql`with due as (
+      select w.id, w.gallery_id, first.next_attempt_at as oldest
+      from webhook_endpoints w
+      cross join lateral (
+        select d.next_attempt_at from webhook_deliveries d
+        where d.endpoint_id = w.id and d.status = 'pending' and d.next_attempt_at <= ${clock}
+          and (d.lease_expires_at is null or d.lease_expires_at < ${clock})
+        order by d.next_attempt_at
+        limit 1
+      ) first
+      where ${free} ${scope}
+    ), picked as (
+      select id from (
+        select id, oldest, row_number() over (partition by gallery_id order by oldest, id) as turn from due
+      ) turns
+      order by turn, oldest, id
+      limit ${opts.limit}
+    )
+    update webhook_endpoints w
+    set dispatch_token = new_id('wdt'),
+      dispatch_expires_at = ${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'
+    from picked
+    where w.id = picked.id and ${free}
+    returning w.id, w.gallery_id, w.dispatch_token as token`;
+}
+
+export interface ClaimedDelivery {
+  id: string;
   eventId: string;
   /** Attempts made before this one. */
   attemptCount: number;
   /** The lease this claim holds (ISO, ms): the fence that recording the outcome must still find. */
   lease: string;
+  /** The event exactly as `GET /gallery/events/{id}` returns it. */
+  payload: Record<string, unknown>;
+}
+
+/** What a ticket claimed: its endpoint, and up to `limit` of the endpoint's due deliveries, oldest first. */
+export interface TicketClaim {
+  /** The clock the claim ran at (ISO, ms). */
+  now: string;
+  galleryId: string;
+  endpointId: string;
+  /** The endpoint's token from now on: what the ticket's outcome, and its continuation, are fenced by. */
+  token: string;
   url: string;
-  /** False when the endpoint was disabled after the delivery was queued: it is abandoned unsent. */
+  /** False when the endpoint was disabled after the deliveries were queued: they are abandoned unsent. */
   enabled: boolean;
   /**
    * The current secret, then the previous one while its rotation window is open, as stored: sealed (see
    * services/webhooks/secret.ts), opened by the sender just before signing.
    */
   secrets: string[];
-  /** The event exactly as `GET /gallery/events/{id}` returns it. */
-  payload: Record<string, unknown>;
-}
-
-export interface Claim {
-  /** The clock the claim ran at (ISO, ms). */
-  now: string;
   deliveries: ClaimedDelivery[];
 }
 
 /**
- * ONE statement: locks up to `limit` due, unleased pending deliveries (skipping rows another drain has locked),
- * stamps a lease on them and returns each with its endpoint and event payload. The lease is a timestamp, not a
- * held lock: the transaction ends here, and until the lease expires no other claim can pick the row.
+ * A ticket's ONE statement: only while the endpoint still holds the ticket's token, replaces the token (a
+ * duplicate copy of the same ticket then claims nothing), extends the endpoint's lease, and locks up to `limit`
+ * of its due, unleased pending deliveries, oldest first (skipping rows locked by anyone else), stamping a lease
+ * on them. The lease is a timestamp, not a held lock. Null when the ticket is stale.
  */
-export async function claimDueDeliveries(
-  db: Db,
-  opts: { now?: Date; limit: number; leaseMs: number; galleryId?: string },
-): Promise<Claim> {
-  const clock = clockSql(opts.now);
-  const scope = opts.galleryId === undefined ? sql`` : sql`and d.gallery_id = ${opts.galleryId}`;
+export async function claimTicket(db: Db, opts: TicketOptions): Promise<TicketClaim | null> {
   const result = await db.execute<{
-    id: string;
-    gallery_id: string;
-    endpoint_id: string;
-    event_id: string;
-    attempt_count: number;
-    lease: string;
     now: string;
+    token: string;
     url: string;
     enabled: boolean;
     secret: string;
     previous_secret: string | null;
-    payload: Record<string, unknown>;
-  }>(sql`with due as materialized (
+    deliveries: {
+      id: string;
+      event_id: string;
+      attempt_count: number;
+      lease: string;
+      payload: Record<string, unknown>;
+    }[];
+  }>(claimTicketStatement(opts));
+  // json, not jsonb, throughout: the payload keeps the key order of GET /gallery/events/{id}.
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    now: row.now,
+    galleryId: opts.galleryId,
+    endpointId: opts.endpointId,
+    token: row.token,
+    url: row.url,
+    enabled: row.enabled,
+    secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+    deliveries: row.deliveries.map((d) => ({
+      id: d.id,
+      eventId: d.event_id,
+      attemptCount: Number(d.attempt_count),
+      lease: d.lease,
+      payload: d.payload,
+    })),
+  };
+}
+
+export interface TicketOptions {
+  galleryId: string;
+  endpointId: string;
+  token: string;
+  now?: Date;
+  limit: number;
+  leaseMs: number;
+}
+
+/** The statement of claimTicket (its plan is checked in test/webhooks/dispatch-plan.test.ts). */
+export function claimTicketStatement(opts: TicketOptions): SQL {
+  const clock = clockSql(opts.now);
+  const lease = sql`${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'`;
+  return sql`with ticket as (
+      update webhook_endpoints w set dispatch_token = new_id('wdt'), dispatch_expires_at = ${lease}
+      where w.id = ${opts.endpointId} and w.gallery_id = ${opts.galleryId} and w.dispatch_token = ${opts.token}
+      returning w.id, w.dispatch_token, w.url, w.enabled, w.secret,
+        case when w.previous_secret_expires_at > ${clock} then w.previous_secret end as previous_secret
+    ), due as materialized (
       select d.id from webhook_deliveries d
-      where d.status = 'pending' and d.next_attempt_at <= ${clock}
-        and (d.lease_expires_at is null or d.lease_expires_at < ${clock}) ${scope}
-      order by d.next_attempt_at
+      where d.endpoint_id = (select id from ticket) and d.status = 'pending' and d.next_attempt_at <= ${clock}
+        and (d.lease_expires_at is null or d.lease_expires_at < ${clock})
+      order by d.next_attempt_at, d.event_id
       limit ${opts.limit}
       for update skip locked
     ), claimed as (
-      update webhook_deliveries d set lease_expires_at = ${clock} + (${opts.leaseMs})::float8 * interval '1 millisecond'
+      update webhook_deliveries d set lease_expires_at = ${lease}
       from due where d.id = due.id
-      returning d.id, d.gallery_id, d.endpoint_id, d.event_id, d.attempt_count, d.lease_expires_at, d.next_attempt_at
+      returning d.id, d.event_id, d.attempt_count, d.lease_expires_at, d.next_attempt_at
     )
-    select c.id, c.gallery_id, c.endpoint_id, c.event_id, c.attempt_count, iso_ms(c.lease_expires_at) as lease,
-      iso_ms(${clock}) as now, w.url, w.enabled, w.secret,
-      case when w.previous_secret_expires_at > ${clock} then w.previous_secret end as previous_secret,
-      ${eventJson} as payload
-    from claimed c
-      join webhook_endpoints w on w.id = c.endpoint_id
-      join domain_events e on e.id = c.event_id
-    order by c.next_attempt_at, c.id`);
-  const now = result.rows[0]?.now ?? (opts.now ?? new Date()).toISOString();
-  return {
-    now,
-    deliveries: result.rows.map((r) => ({
-      id: r.id,
-      galleryId: r.gallery_id,
-      endpointId: r.endpoint_id,
-      eventId: r.event_id,
-      attemptCount: Number(r.attempt_count),
-      lease: r.lease,
-      url: r.url,
-      enabled: r.enabled,
-      secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
-      payload: r.payload,
-    })),
-  };
+    select iso_ms(${clock}) as now, t.dispatch_token as token, t.url, t.enabled, t.secret, t.previous_secret,
+      coalesce((
+        select json_agg(json_build_object('id', c.id, 'event_id', c.event_id, 'attempt_count', c.attempt_count,
+            'lease', iso_ms(c.lease_expires_at), 'payload', ${eventJson}) order by c.next_attempt_at, c.event_id)
+        from claimed c join domain_events e on e.id = c.event_id
+      ), '[]'::json) as deliveries
+    from ticket t`;
 }
 
 export interface DeliveryOutcome {
@@ -129,12 +215,30 @@ export interface EndpointOutcome {
 /** Failing this long without a single success disables an endpoint. */
 const FAILING_DISABLES_AFTER = sql.raw(`interval '5 days'`);
 
+/** How a ticket ends, for its endpoint's dispatch state. */
+export interface TicketSettlement {
+  endpointId: string;
+  /** The token the ticket's claim left on the endpoint: settling is fenced by it. */
+  token: string;
+  /** The ticket stopped early because its endpoint timed out or failed throughout: back it off. */
+  tripped: boolean;
+  /** At least one delivery succeeded and the ticket was not cut short: the backoff streak starts again. */
+  healthy: boolean;
+  /** With more due: the continuation's lease on the endpoint. */
+  leaseMs: number;
+  /** The first backoff; each further tripped ticket in a row doubles it, up to `backoffCapMs`. */
+  backoffMs: number;
+  backoffCapMs: number;
+  now?: Date;
+}
+
 /**
- * Everything one tick learnt, as one batch (one transaction, one round trip), idempotent so that it can be
+ * Everything one ticket learnt, as one batch (one transaction, one round trip), idempotent so that it can be
  * retried:
  * 1. each delivery's new state and its attempt row, only where the claim's lease still stands (a drain whose lease
  *    ran out, or whose delivery was abandoned meanwhile, changes nothing);
- * 2. each endpoint's failing_since: cleared by a success, set by the first failure after one;
+ * 2. each endpoint's failing_since: cleared by a success, set by the first failure after one (only while the
+ *    endpoint still holds the ticket's token: a ticket that lost it records nothing about its endpoint);
  * 3. endpoints that answered 410 or have been failing for 5 days are disabled, with a `webhook_endpoint.disabled`
  *    event (fanned out by the domain_events trigger, which no longer sees them enabled), and their pending
  *    deliveries abandoned.
@@ -143,7 +247,8 @@ export async function recordOutcomes(
   db: Db,
   deliveries: DeliveryOutcome[],
   endpoints: EndpointOutcome[],
-): Promise<void> {
+  settlement: TicketSettlement,
+): Promise<{ more: boolean }> {
   const rows = deliveries.map((d) => ({
     id: d.id,
     lease: d.lease,
@@ -158,7 +263,8 @@ export async function recordOutcomes(
   }));
   const endpointRows = sql`jsonb_to_recordset(${JSON.stringify(endpoints)}::jsonb)
     as o(id text, ok boolean, gone boolean, at timestamptz)`;
-  await db.batch([
+  const clock = clockSql(settlement.now);
+  const results = await db.batch([
     db.execute(sql`with x as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, lease timestamptz, status text,
           next_attempt_at timestamptz, attempted boolean, attempted_at timestamptz, status_code integer,
@@ -184,12 +290,13 @@ export async function recordOutcomes(
     db.execute(sql`update webhook_endpoints w
       set failing_since = case when o.ok then null else coalesce(w.failing_since, o.at) end
       from ${endpointRows}
-      where w.id = o.id and w.enabled and (case when o.ok then w.failing_since is not null else w.failing_since is null end)`),
+      where w.id = o.id and w.enabled and w.dispatch_token = ${settlement.token}
+        and (case when o.ok then w.failing_since is not null else w.failing_since is null end)`),
     db.execute(sql`with disabled as (
         update webhook_endpoints w
         set enabled = false, disabled_reason = case when o.gone then 'gone' else 'failing' end, updated_at = now()
         from ${endpointRows}
-        where w.id = o.id and w.enabled
+        where w.id = o.id and w.enabled and w.dispatch_token = ${settlement.token}
           and (o.gone or (not o.ok and w.failing_since <= o.at - ${FAILING_DISABLES_AFTER}))
         returning w.id, w.gallery_id, ${endpointJson} as object
       ), event as (
@@ -202,7 +309,28 @@ export async function recordOutcomes(
       update webhook_deliveries d
       set status = 'abandoned', next_attempt_at = null, lease_expires_at = null, updated_at = now()
       from disabled where d.endpoint_id = disabled.id and d.status = 'pending'`),
+    db.execute<{ more: boolean }>(sql`with s as (
+        select not ${settlement.tripped} and exists (
+          select 1 from webhook_deliveries d
+          where d.endpoint_id = ${settlement.endpointId} and d.status = 'pending' and d.next_attempt_at <= ${clock}
+            and (d.lease_expires_at is null or d.lease_expires_at < ${clock})
+        ) as more
+      )
+      update webhook_endpoints w set
+        dispatch_token = case when s.more then w.dispatch_token end,
+        dispatch_expires_at = case when s.more
+          then ${clock} + (${settlement.leaseMs})::float8 * interval '1 millisecond' end,
+        backoff_until = case when ${settlement.tripped}
+          then ${clock} + least(${settlement.backoffMs}::float8 * power(2, least(w.backoff_streak, 30)),
+            ${settlement.backoffCapMs}::float8) * interval '1 millisecond'
+          else w.backoff_until end,
+        backoff_streak = case when ${settlement.tripped} then w.backoff_streak + 1
+          when ${settlement.healthy} then 0 else w.backoff_streak end
+      from s
+      where w.id = ${settlement.endpointId} and w.dispatch_token = ${settlement.token}
+      returning s.more`),
   ]);
+  return { more: results[3].rows[0]?.more === true };
 }
 
 /** Rows purged per table and tick: a backlog shrinks over a few ticks instead of in one long transaction. */
@@ -214,10 +342,11 @@ const PURGE_BATCH = 5000;
  */
 export async function purgeExpired(
   db: Db,
-  opts: { now?: Date; galleryId?: string },
+  opts: { now?: Date; galleryIds?: string[] },
 ): Promise<{ idempotencyKeys: number; uploadTokens: number }> {
   const clock = clockSql(opts.now);
-  const scope = opts.galleryId === undefined ? sql`` : sql`and gallery_id = ${opts.galleryId}`;
+  const scope =
+    opts.galleryIds === undefined ? sql`` : sql`and gallery_id = any(${textArray(opts.galleryIds)})`;
   const [keys, tokens] = await db.batch([
     db.execute<{ n: number }>(sql`with gone as (
         delete from idempotency_keys where (gallery_id, key) in (

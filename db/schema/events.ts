@@ -21,11 +21,12 @@ export const domainEvents = pgTable(
     actorId: text("actor_id"),
     requestId: text("request_id"),
     /**
-     * The instant the event row was written (clock_timestamp(), not the transaction's start): a write takes its
-     * resource's row lock before it records the event, so the events of one resource are in the order their
-     * writes committed, and a receiver can order them by created_at (docs/webhooks.md).
+     * The instant the write recorded its first event (event_clock(), migration 0018), not the transaction's start:
+     * a write records its events after its change has taken the resource's row lock, so the events of one resource
+     * are in the order their writes committed and a receiver can order them by created_at; the events of one write
+     * share the instant.
      */
-    createdAt: ts("created_at").notNull().default(sql`clock_timestamp()`),
+    createdAt: ts("created_at").notNull().default(sql`event_clock()`),
   },
   (t) => [
     index("domain_events_gallery_created_idx").on(t.galleryId, t.createdAt, t.id),
@@ -93,9 +94,10 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // An endpoint's due deliveries, oldest first: what a ticket claims, and the dispatcher's probe per endpoint.
+    // An endpoint's due deliveries, oldest first (ties in event order, as GET /gallery/events?dir=asc lists them):
+    // what a ticket claims, and the drain's probe per endpoint.
     index("webhook_deliveries_endpoint_due_idx")
-      .on(t.endpointId, t.nextAttemptAt)
+      .on(t.endpointId, t.nextAttemptAt, t.eventId)
       .where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.galleryId, t.endpointId, t.createdAt, t.id),
     // One delivery per (event, endpoint): a replay re-queues that row instead of adding a second one.

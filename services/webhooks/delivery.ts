@@ -1,22 +1,10 @@
-import { httpDb } from "../../db/client";
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  type DeliveryOutcome,
-  type EndpointOutcome,
-  purgeExpired,
-  recordOutcomes,
-} from "../../db/queries/webhook-drain";
 import type { Env } from "../../lib/env";
 import { webhookHeaders } from "../../lib/webhook-signing";
-import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "../../lib/webhook-url";
 import { openWebhookSecret } from "./secret";
 
 /**
- * Webhook delivery, as the cron Worker runs it each minute: claim due deliveries under a lease, POST them signed
- * (Standard Webhooks), record the outcomes, reschedule failures. At-least-once: a delivery is only ever marked
- * done after its outcome is recorded, so a crash anywhere re-sends it once its lease has expired; receivers
- * dedupe on `webhook-id`.
+ * One webhook send and what it comes to: the signed POST (Standard Webhooks), the retry schedule, and the fate of a
+ * delivery after each attempt. Who sends when is services/webhooks/dispatch.ts.
  */
 
 const SECOND = 1000;
@@ -44,26 +32,8 @@ export const RETRY_AFTER_CAP_MS = 24 * HOUR;
 export const RESPONSE_BODY_LIMIT = 1024;
 const ERROR_LIMIT = 200;
 
+/** One send's whole exchange, connect to last byte read. */
 export const DEFAULT_TIMEOUT_MS = 15 * SECOND;
-export const DEFAULT_CONCURRENCY = 6;
-/** Deliveries claimed per tick. */
-export const DEFAULT_LIMIT = 40;
-/**
- * Subrequests one Worker invocation may make (the Workers Free limit; Paid plans allow far more). Each send is
- * one, a URL check resolving a new host name two more (A + AAAA over DNS-over-HTTPS), and the database calls
- * (claim, record and its one retry, purge) four.
- */
-export const DEFAULT_SUBREQUESTS = 50;
-const DB_SUBREQUESTS = 4;
-const DNS_SUBREQUESTS = 2;
-
-/**
- * Long enough for the whole tick, not just one send: every claimed delivery may wait for a free slot, and all
- * outcomes are recorded together at the end. Lease > tick means no second drain can claim a delivery in flight.
- */
-export function defaultLeaseMs(limit: number, concurrency: number, timeoutMs: number): number {
-  return (Math.ceil(limit / concurrency) + 1) * timeoutMs + MINUTE;
-}
 
 /** The jittered delay after attempt `attempt` (1-based), or null when it was the last one. */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number | null {
@@ -163,12 +133,25 @@ async function readPrefix(response: Response, limit: number): Promise<string | n
   return new TextDecoder().decode(bytes);
 }
 
-function short(message: string): string {
+export function short(message: string): string {
   return message.length > ERROR_LIMIT ? `${message.slice(0, ERROR_LIMIT - 1)}…` : message;
 }
 
+/** What one send needs: the endpoint's URL and sealed secrets, and the event. */
+export interface Send {
+  endpointId: string;
+  url: string;
+  /** As stored: sealed (services/webhooks/secret.ts), opened just before signing. */
+  secrets: string[];
+  eventId: string;
+  payload: Record<string, unknown>;
+}
+
+/** The bindings a send uses. */
+export type SendEnv = Pick<Env, "ENVIRONMENT" | "WEBHOOK_SECRET_KEY" | "WEBHOOK_SECRET_KEY_PREVIOUS">;
+
 /** One signed POST of a delivery, within `timeoutMs` for the whole exchange. Redirects are not followed. */
-async function post(delivery: ClaimedDelivery, env: DrainEnv, timeoutMs: number): Promise<AttemptResult> {
+export async function post(delivery: Send, env: SendEnv, timeoutMs: number): Promise<AttemptResult> {
   const body = JSON.stringify(delivery.payload);
   let secrets: string[];
   try {
@@ -239,183 +222,11 @@ export function describeFetchError(error: unknown, url: string): string {
   return cause(`network error reaching ${host}`);
 }
 
-/** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
-async function mapBounded<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
-export interface DrainOptions {
-  /** The clock of the whole tick; the database's `now()` when absent. */
-  now?: Date;
-  /** Deliveries claimed per tick (default 40). */
-  limit?: number;
-  /** Per send (default 15 s). */
-  timeoutMs?: number;
-  /** Sends in flight at once (default 6, the Workers limit on simultaneous open connections). */
-  concurrency?: number;
-  /** Claim lease (default: long enough for the whole tick, see defaultLeaseMs). */
-  leaseMs?: number;
-  /** Subrequests this invocation may make (default 50). */
-  subrequests?: number;
-  /** The jitter source, in [0, 1). */
-  random?: () => number;
-  /** Only this gallery's deliveries and expired rows: an on-demand drain for one tenant, and test isolation. */
-  galleryId?: string;
-  /** Host name resolution for the URL check (DNS over HTTPS by default). */
-  resolve?: Resolver;
-}
-
-export interface DrainResult {
-  claimed: number;
-  succeeded: number;
-  /** Failed this time and scheduled again. */
-  rescheduled: number;
-  /** Failed for the last time (attempt 10). */
-  failed: number;
-  /** Not to be sent again: the endpoint answered 410 or is disabled. */
-  abandoned: number;
-  /** Claimed but left for the next tick, for want of subrequests. */
-  released: number;
-  purged: { idempotencyKeys: number; uploadTokens: number };
-}
-
-/** The bindings the drain uses: the cron Worker has only these. */
-export type DrainEnv = Pick<
-  Env,
-  | "DATABASE_URL"
-  | "NEON_LOCAL_ENDPOINT"
-  | "ENVIRONMENT"
-  | "WEBHOOK_SECRET_KEY"
-  | "WEBHOOK_SECRET_KEY_PREVIOUS"
->;
-
-/** One tick of the cron Worker. */
-export async function drain(env: DrainEnv, options: DrainOptions = {}): Promise<DrainResult> {
-  const limit = options.limit ?? DEFAULT_LIMIT;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const leaseMs = options.leaseMs ?? defaultLeaseMs(limit, concurrency, timeoutMs);
-  const random = options.random ?? Math.random;
-  const db = httpDb(env);
-
-  const claim = await claimDueDeliveries(db, {
-    now: options.now,
-    limit,
-    leaseMs,
-    galleryId: options.galleryId,
-  });
-  // Times in this tick are the claim's clock plus the wall time elapsed since, so an injected clock moves on too.
-  const claimedAt = Date.now();
-  const tickMs = Date.parse(claim.now);
-  const at = () => tickMs + (Date.now() - claimedAt);
-
-  let subrequests = (options.subrequests ?? DEFAULT_SUBREQUESTS) - DB_SUBREQUESTS;
-  const lookups = new Map<string, Promise<string[]>>();
-  const lookup = options.resolve ?? dnsOverHttpsResolver();
-  const strict = env.ENVIRONMENT !== "local";
-  const gone = new Set<string>();
-  const endpoints = new Map<string, EndpointOutcome>();
-
-  const deliver = async (d: ClaimedDelivery): Promise<DeliveryOutcome> => {
-    const unsent = (status: "pending" | "abandoned"): DeliveryOutcome => ({
-      id: d.id,
-      lease: d.lease,
-      status,
-      nextAttemptAt: null,
-      attempt: null,
-    });
-    if (!d.enabled || gone.has(d.endpointId)) return unsent("abandoned");
-
-    // A host name not yet looked up in this tick may cost a DNS lookup; reserve for it, refund if unused.
-    const host = hostOf(d.url);
-    const reserve =
-      strict && host !== null && !isIpLiteral(host) && !lookups.has(host) ? 1 + DNS_SUBREQUESTS : 1;
-    if (subrequests < reserve) return unsent("pending");
-    subrequests -= reserve;
-    let looked = false;
-    const resolve: Resolver = (name) => {
-      let addresses = lookups.get(name);
-      if (!addresses) {
-        looked = true;
-        addresses = lookup(name);
-        lookups.set(name, addresses);
-      }
-      return addresses;
-    };
-
-    const attemptedAt = at();
-    const verdict = await checkWebhookUrl(d.url, { environment: env.ENVIRONMENT, resolve });
-    if (reserve > 1 && !looked) subrequests += DNS_SUBREQUESTS;
-    const result: AttemptResult = verdict.ok
-      ? await post(d, env, timeoutMs)
-      : { error: short(`url refused: ${verdict.reason}`), latencyMs: 0 };
-    const finishedAt = at();
-    const decision = decide(d.attemptCount + 1, result, random, Date.now());
-    if (decision.gone) gone.add(d.endpointId);
-
-    const ok = decision.status === "succeeded";
-    const previous = endpoints.get(d.endpointId);
-    endpoints.set(d.endpointId, {
-      id: d.endpointId,
-      ok,
-      gone: decision.gone || (previous?.gone ?? false),
-      at: new Date(attemptedAt).toISOString(),
-    });
-
-    return {
-      id: d.id,
-      lease: d.lease,
-      status: decision.status,
-      nextAttemptAt: decision.delayMs === null ? null : new Date(finishedAt + decision.delayMs).toISOString(),
-      attempt: {
-        attemptedAt: new Date(attemptedAt).toISOString(),
-        statusCode: "statusCode" in result ? result.statusCode : null,
-        latencyMs: result.latencyMs,
-        error: "error" in result ? result.error : null,
-        responseBody: "responseBody" in result ? result.responseBody : null,
-      },
-    };
-  };
-
-  const outcomes = await mapBounded(claim.deliveries, concurrency, deliver);
-  if (outcomes.length > 0) {
-    const record = () => recordOutcomes(db, outcomes, [...endpoints.values()]);
-    // Recording is idempotent (fenced by the lease): one retry saves a re-send after a transient failure.
-    await record().catch(record);
-  }
-  const purged = await purgeExpired(db, { now: options.now, galleryId: options.galleryId });
-
-  const count = (status: DeliveryOutcome["status"], sent: boolean) =>
-    outcomes.filter((o) => o.status === status && (o.attempt !== null) === sent).length;
-  return {
-    claimed: outcomes.length,
-    succeeded: count("succeeded", true),
-    rescheduled: count("pending", true),
-    failed: count("failed", true),
-    abandoned: count("abandoned", true) + count("abandoned", false),
-    released: count("pending", false),
-    purged,
-  };
-}
-
-function isIpLiteral(host: string): boolean {
+export function isIpLiteral(host: string): boolean {
   return host.startsWith("[") || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
 }
 
-function hostOf(url: string): string | null {
+export function hostOf(url: string): string | null {
   try {
     return new URL(url).hostname.toLowerCase().replace(/\.$/, "");
   } catch {

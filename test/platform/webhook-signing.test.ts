@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { sign, WEBHOOK_USER_AGENT, webhookHeaders } from "../../lib/webhook-signing";
 import {
   decide,
-  defaultLeaseMs,
   JITTER,
   MAX_ATTEMPTS,
   parseRetryAfter,
@@ -11,6 +10,7 @@ import {
   RETRY_SCHEDULE_MS,
   retryDelayMs,
 } from "../../services/webhooks/delivery";
+import { defaultLeaseMs, TICKET_BUDGET_MS } from "../../services/webhooks/dispatch";
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
@@ -164,14 +164,14 @@ describe("deciding a delivery's fate", () => {
 });
 
 describe("lease", () => {
-  it("outlasts the longest tick: every wave of sends timing out, plus the database calls", () => {
-    for (const [limit, concurrency, timeout] of [
-      [40, 6, 15_000],
-      [1, 1, 15_000],
-      [100, 3, 5_000],
+  it("outlasts the longest ticket: a send started at the end of its budget that times out, plus the database calls", () => {
+    for (const [budget, timeout] of [
+      [TICKET_BUDGET_MS, 15_000],
+      [1_000, 15_000],
+      [60_000, 5_000],
     ] as const) {
-      const worstTick = Math.ceil(limit / concurrency) * timeout;
-      expect(defaultLeaseMs(limit, concurrency, timeout)).toBeGreaterThan(worstTick + timeout);
+      const worstTicket = budget + timeout;
+      expect(defaultLeaseMs(timeout, budget)).toBeGreaterThan(worstTicket + 30_000);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
@@ -7,8 +8,16 @@ import { textArray } from "../../db/queries/rows";
 import { newId } from "../../lib/ids";
 import { Artwork } from "../../lib/schemas/artworks";
 import { DomainEvent } from "../../lib/schemas/events";
+import type { WebhookTicket } from "../../lib/webhook-queue";
 import { WEBHOOK_USER_AGENT } from "../../lib/webhook-signing";
-import { type DrainOptions, type DrainResult, drain } from "../../services/webhooks/delivery";
+import {
+  addTicketResults,
+  dispatch,
+  emptyTicketResult,
+  handleWebhookBatch,
+  type TicketOptions,
+  type TicketResult,
+} from "../../services/webhooks/dispatch";
 import { sealWebhookSecret } from "../../services/webhooks/secret";
 import { call, db, readJson, type TestGallery } from "../helpers/gallery";
 import { pageOf } from "../helpers/pages";
@@ -134,9 +143,66 @@ export async function endpointRow(id: string) {
   return result.rows[0]!;
 }
 
-/** One tick for this gallery only, so that suites running in parallel never drain each other's deliveries. */
-export function tick(g: TestGallery, options: DrainOptions = {}): Promise<DrainResult> {
-  return drain(env, { galleryId: g.id, random: () => 0.5, ...options });
+export interface TickResult extends TicketResult {
+  /** Tickets the drain issued. */
+  issued: number;
+  /** Each batch run, in order: the drain's tickets, then their continuations. */
+  runs: (TicketResult & { tickets: number })[];
+  purged: { idempotencyKeys: number; uploadTokens: number };
+}
+
+/**
+ * The consumer of the webhook Queue on these tickets, as the Queue hands it a batch: the real handler on a real
+ * message batch, every message acked. Returns the batch's totals and its continuations.
+ */
+export async function consume(tickets: WebhookTicket[], options: TicketOptions = {}) {
+  const batch = createMessageBatch<WebhookTicket>(
+    "gallery-webhooks",
+    tickets.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  const result = await handleWebhookBatch(batch, env, options);
+  const queued = await getQueueResult(batch, ctx);
+  expect(queued.explicitAcks).toHaveLength(tickets.length);
+  return result;
+}
+
+/**
+ * One tick for this gallery only (so that suites running in parallel never drain each other's deliveries): the
+ * drain issues its tickets (up to `tickets`), the consumer runs them, then each continuation as the Queue would hand
+ * it over next, until none is left (at most 20 rounds). Several galleries: one drain over all of them.
+ */
+export async function tick(
+  g: TestGallery | TestGallery[],
+  options: TicketOptions & { tickets?: number; together?: boolean } = {},
+): Promise<TickResult> {
+  const run = { random: () => 0.5, ...options };
+  const drained = await dispatch(env, {
+    galleryIds: [g].flat().map((one) => one.id),
+    now: options.now,
+    leaseMs: options.leaseMs,
+    limit: options.tickets,
+  });
+  const total: TickResult = {
+    ...emptyTicketResult(),
+    issued: drained.issued,
+    runs: [],
+    purged: drained.purged,
+  };
+  let tickets = drained.tickets;
+  for (let round = 0; round < 20 && tickets.length > 0; round++) {
+    const next: WebhookTicket[] = [];
+    // One ticket a batch, as in production; or all of a round's tickets in one batch, as the local Queue runs them.
+    for (const batch of options.together ? [tickets] : tickets.map((t) => [t])) {
+      const { continuations, ...result } = await consume(batch, run);
+      total.runs.push(result);
+      addTicketResults(total, result);
+      next.push(...continuations);
+    }
+    tickets = next;
+  }
+  expect(tickets).toEqual([]);
+  return total;
 }
 
 export const at = (base: number, offset: number) => new Date(base + offset);

@@ -1,8 +1,9 @@
+import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { claimDueDeliveries, recordOutcomes } from "../../db/queries/webhook-drain";
+import { claimTicket, recordOutcomes } from "../../db/queries/webhook-drain";
 import { newId } from "../../lib/ids";
-import type { DrainResult } from "../../services/webhooks/delivery";
+import { dispatch } from "../../services/webhooks/dispatch";
 import { createGallery, db } from "../helpers/gallery";
 import {
   at,
@@ -14,20 +15,21 @@ import {
   MINUTE,
   received,
   SECOND,
+  type TickResult,
   tick,
   verify,
 } from "./delivery-helpers";
 
-/** Webhook delivery: claims and leases, and the purge of expired rows in the same tick. */
+/** Webhook delivery: tickets and leases, and the purge of expired rows in the same tick. */
 
 describe("webhook delivery: claims and leases", () => {
-  it("two drains at once never send the same delivery", async () => {
+  it("two drains at once issue one ticket per endpoint and never send the same delivery twice", async () => {
     const g = await createGallery();
     const a = await endpoint(g);
     const b = await endpoint(g, ["artwork.created"]);
     for (let i = 0; i < 8; i++) await createArtwork(g, `Concurrent ${i}`);
 
-    const rounds: DrainResult[] = [];
+    const rounds: TickResult[] = [];
     for (let round = 0; round < 3; round++) {
       const results = await Promise.all([
         tick(g, { limit: 5, concurrency: 3 }),
@@ -35,7 +37,9 @@ describe("webhook delivery: claims and leases", () => {
       ]);
       rounds.push(...results);
     }
-    expect(rounds.every((r) => r.claimed <= 5)).toBe(true);
+    // Two endpoints: two tickets in all, each followed by its continuations (5 a ticket).
+    expect(rounds.reduce((n, r) => n + r.issued, 0)).toBe(2);
+    expect(rounds.flatMap((r) => r.runs).every((run) => run.claimed <= 5)).toBe(true);
     expect(rounds.reduce((n, r) => n + r.claimed, 0)).toBe(16);
     expect(rounds.reduce((n, r) => n + r.succeeded, 0)).toBe(16);
     for (const ep of [a, b]) {
@@ -45,25 +49,42 @@ describe("webhook delivery: claims and leases", () => {
     }
   });
 
-  it("a drain killed between claim and record: re-sent once the lease expires, never before", async () => {
+  it("a ticket killed between claim and record: re-sent once the lease expires, never before", async () => {
     const g = await createGallery();
     const ep = await endpoint(g);
     await createArtwork(g, "Orphaned 1");
     await createArtwork(g, "Orphaned 2");
     const t0 = (await dbNow()) + SECOND;
 
-    // The claim of a drain that then dies (it may or may not have sent): the same statement, never recorded.
-    const killed = await claimDueDeliveries(db(), {
+    // A ticket whose consumer dies after its claim (it may or may not have sent): the same statements, never
+    // recorded.
+    const drained = await dispatch(env, { galleryIds: [g.id], now: at(t0, 0), leaseMs: MINUTE });
+    expect(drained.tickets).toHaveLength(1);
+    const ticket = drained.tickets[0]!;
+    const killed = (await claimTicket(db(), {
+      galleryId: g.id,
+      endpointId: ep.id,
+      token: ticket.token,
       now: at(t0, 0),
       limit: 40,
       leaseMs: MINUTE,
-      galleryId: g.id,
-    });
+    }))!;
     expect(killed.deliveries).toHaveLength(2);
+    // A second copy of the same ticket (the Queue delivers at least once) claims nothing.
+    expect(
+      await claimTicket(db(), {
+        galleryId: g.id,
+        endpointId: ep.id,
+        token: ticket.token,
+        now: at(t0, 0),
+        limit: 40,
+        leaseMs: MINUTE,
+      }),
+    ).toBeNull();
     expect(Date.parse(killed.deliveries[0]!.lease)).toBe(t0 + MINUTE);
 
-    expect((await tick(g, { now: at(t0, 30 * SECOND) })).claimed).toBe(0);
-    expect((await tick(g, { now: at(t0, MINUTE) })).claimed).toBe(0);
+    expect(await tick(g, { now: at(t0, 30 * SECOND) })).toMatchObject({ issued: 0, claimed: 0 });
+    expect(await tick(g, { now: at(t0, MINUTE) })).toMatchObject({ issued: 0, claimed: 0 });
     expect(await received(ep.path)).toEqual([]);
     expect(await tick(g, { now: at(t0, MINUTE + 1) })).toMatchObject({ claimed: 2, succeeded: 2 });
     const got = await received(ep.path);
@@ -71,8 +92,8 @@ describe("webhook delivery: claims and leases", () => {
       killed.deliveries.map((d) => d.eventId).sort(),
     );
 
-    // Should the dead drain come back and record, its lease no longer stands: nothing changes.
-    await recordOutcomes(
+    // Should the dead ticket come back and record, its leases and its token no longer stand: nothing changes.
+    const late = await recordOutcomes(
       db(),
       killed.deliveries.map((d) => ({
         id: d.id,
@@ -87,34 +108,47 @@ describe("webhook delivery: claims and leases", () => {
           responseBody: "",
         },
       })),
-      [],
+      [{ id: ep.id, ok: false, gone: false, at: at(t0, 0).toISOString() }],
+      {
+        endpointId: ep.id,
+        token: killed.token,
+        tripped: true,
+        healthy: false,
+        leaseMs: MINUTE,
+        backoffMs: MINUTE,
+        backoffCapMs: MINUTE,
+        now: at(t0, 0),
+      },
     );
+    expect(late.more).toBe(false);
+    const settled = await db().execute(
+      sql`select backoff_until, failing_since, dispatch_token from webhook_endpoints where id = ${ep.id}`,
+    );
+    expect(settled.rows[0]).toEqual({ backoff_until: null, failing_since: null, dispatch_token: null });
     for (const row of await deliveries(ep.id)) {
       expect(row).toMatchObject({ status: "succeeded", attempt_count: 1 });
       expect(await attempts(row.id)).toHaveLength(1);
     }
   });
 
-  it("claims beyond the tick's subrequest budget are released for the next tick, unsent", async () => {
+  it("claims beyond a ticket's subrequest budget are released unsent and go out with its continuation", async () => {
     const g = await createGallery();
     const ep = await endpoint(g);
     for (let i = 0; i < 5; i++) await createArtwork(g, `Budget ${i}`);
-    const before = await deliveries(ep.id);
-    // 4 subrequests are the database's: 2 remain for sends.
-    expect(await tick(g, { subrequests: 6, concurrency: 1 })).toMatchObject({
-      claimed: 5,
-      succeeded: 2,
-      released: 3,
-    });
-    const after = await deliveries(ep.id);
-    const released = after.filter((r) => r.status === "pending");
-    expect(released).toHaveLength(3);
-    for (const row of released) {
-      expect(row).toMatchObject({ attempt_count: 0, lease_expires_at: null });
-      expect(row.next_attempt_at).toBe(before.find((r) => r.id === row.id)!.next_attempt_at);
+    // 4 subrequests are the database's and the Queue's: 2 remain for sends.
+    const result = await tick(g, { subrequests: 6, concurrency: 1 });
+    expect(result.runs).toEqual([
+      expect.objectContaining({ claimed: 5, succeeded: 2, released: 3 }),
+      expect.objectContaining({ claimed: 3, succeeded: 2, released: 1 }),
+      expect.objectContaining({ claimed: 1, succeeded: 1, released: 0 }),
+    ]);
+    // A release is no attempt: each delivery was attempted once, and sent once.
+    for (const row of await deliveries(ep.id)) {
+      expect(row).toMatchObject({ status: "succeeded", attempt_count: 1, lease_expires_at: null });
     }
-    expect(await tick(g)).toMatchObject({ claimed: 3, succeeded: 3 });
-    expect(new Set((await received(ep.path)).map((r) => r.headers["webhook-id"])).size).toBe(5);
+    const ids = (await received(ep.path)).map((r) => r.headers["webhook-id"]);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
   });
 });
 
