@@ -61,7 +61,7 @@ const QUIET_GALLERIES = Math.max(3, Math.round(envNum("BENCH_WEBHOOK_QUIET_GALLE
 const BASELINE_TICKS = Math.max(1, Math.round(envNum("BENCH_WEBHOOK_BASELINE_TICKS", 2)));
 /** The slow endpoint's answer: by default beyond the send timeout, so every send to it times out. */
 const SLOW_MS = envNum("BENCH_WEBHOOK_SLOW_MS", DEFAULT_TIMEOUT_MS + 5_000);
-/** The slow-but-within-timeout endpoint's answer. */
+/** The slow-but-within-timeout endpoint's answer (gallery W); 0 leaves that gallery out. */
 const SLOW_OK_MS = envNum("BENCH_WEBHOOK_SLOW_OK_MS", 2_000);
 /** Longest phase (b) may take, from the burst's insert. */
 const TIMEOUT_S = envNum("BENCH_WEBHOOK_TIMEOUT_S", 360);
@@ -328,7 +328,16 @@ async function seedGalleries(
         ["healthy", "ok", 0],
       ],
     },
-    { key: "W", kind: "slow-ok", endpoints: [["slow within timeout", "slow", SLOW_OK_MS]] },
+    // BENCH_WEBHOOK_SLOW_OK_MS=0 leaves this gallery out.
+    ...(SLOW_OK_MS > 0
+      ? [
+          {
+            key: "W",
+            kind: "slow-ok" as const,
+            endpoints: [["slow within timeout", "slow", SLOW_OK_MS]] as [string, Mode, number][],
+          },
+        ]
+      : []),
   ];
   const galleries: BenchGallery[] = [];
   for (const p of plan) {
@@ -1073,7 +1082,7 @@ function markdown(r: Report): string {
   return [
     "# Webhook delivery at platform scale",
     "",
-    `Run ${r.at} on \`${r.tree}\` (\`npm run bench:webhooks\`): the cron Worker under \`wrangler dev --test-scheduled\` (localCronConfig), \`/__scheduled\` every ${s.tickMs / 1000} s (BENCH_WEBHOOK_TICK_MS${s.tickMs === 60_000 ? ", the production cadence" : ""}), embedded PostgreSQL through the local Neon endpoint, a real local receiver verifying every request with \`standardwebhooks\`. Burst ${s.burst} events in gallery A; ${s.quietGalleries} quiet galleries and galleries S (an endpoint answering after ${s.slowMs / 1000} s, beyond the ${s.sendTimeoutMs / 1000} s send timeout, beside a healthy one), F (an endpoint answering 500 beside a healthy one) and W (one endpoint answering after ${s.slowOkMs / 1000} s, within the timeout) writing one event every ${s.quietMs / 1000} s each. Phase (a): quiet galleries alone for ${s.baselineTicks} ticks (${r.timings.baselineSeconds.toFixed(0)} s); phase (b): the burst beside them, ${r.timings.timedOut ? `stopped at its limit of ${s.phaseBLimitS} s with deliveries outstanding` : `until every healthy endpoint had every event (${r.timings.phaseBSeconds.toFixed(0)} s)`}.`,
+    `Run ${r.at} on \`${r.tree}\` (\`npm run bench:webhooks\`): the cron Worker under \`wrangler dev --test-scheduled\` (localCronConfig), \`/__scheduled\` every ${s.tickMs / 1000} s (BENCH_WEBHOOK_TICK_MS${s.tickMs === 60_000 ? ", the production cadence" : ""}), embedded PostgreSQL through the local Neon endpoint, a real local receiver verifying every request with \`standardwebhooks\`. Burst ${s.burst} events in gallery A; ${s.quietGalleries} quiet galleries and galleries S (an endpoint answering after ${s.slowMs / 1000} s, beyond the ${s.sendTimeoutMs / 1000} s send timeout, beside a healthy one), F (an endpoint answering 500 beside a healthy one)${s.slowOkMs > 0 ? ` and W (one endpoint answering after ${s.slowOkMs / 1000} s, within the timeout)` : ""} writing one event every ${s.quietMs / 1000} s each. Phase (a): quiet galleries alone for ${s.baselineTicks} ticks (${r.timings.baselineSeconds.toFixed(0)} s); phase (b): the burst beside them, ${r.timings.timedOut ? `stopped at its limit of ${s.phaseBLimitS} s with deliveries outstanding` : `until every healthy endpoint had every event (${r.timings.phaseBSeconds.toFixed(0)} s)`}.`,
     "",
     "## Throughput (phase b)",
     "",
