@@ -888,6 +888,11 @@ async function main(): Promise<void> {
   const phaseBSeconds = (lastArrival - burstStart) / 1000;
   const burstFirst = firstSuccess(receiver.arrivals.get(burstEndpoint.id) ?? []);
   const burstLast = burstFirst.size ? Math.max(...burstFirst.values()) : null;
+  // The longest pause in gallery A's deliveries while its burst was outstanding (between consecutive arrivals).
+  const burstTimes = [...burstFirst.values()].sort((a, b) => a - b);
+  let burstLongestPauseMs = 0;
+  for (let i = 1; i < burstTimes.length; i++)
+    burstLongestPauseMs = Math.max(burstLongestPauseMs, burstTimes[i]! - burstTimes[i - 1]!);
   const quietLag = (p: Phase) => {
     const lags: number[] = [];
     for (const g of quiet) {
@@ -947,6 +952,7 @@ async function main(): Promise<void> {
       perMinute: phaseBSeconds > 0 ? (phaseBArrivals.length / phaseBSeconds) * 60 : null,
       peakPerMinute: peakPerMinute(phaseBArrivals),
       burstGalleryDelivered: burstFirst.size,
+      burstLongestPauseMs,
       burstGalleryPerMinute:
         burstLast !== null && burstLast > burstStart
           ? (burstFirst.size / (burstLast - burstStart)) * 60_000
@@ -1026,6 +1032,7 @@ type Report = {
     perMinute: number | null;
     peakPerMinute: number;
     burstGalleryDelivered: number;
+    burstLongestPauseMs: number;
     burstGalleryPerMinute: number | null;
   };
   quiet: { baseline: LagStats; besideBurst: LagStats; p50Ratio: number | null; p99Ratio: number | null };
@@ -1093,6 +1100,7 @@ function markdown(r: Report): string {
     `| peak deliveries in any 60 s | ${t.peakPerMinute} |`,
     `| gallery A delivered | ${t.burstGalleryDelivered} of ${s.burst}${r.timings.burstDeliveredAfterSeconds !== null ? `, all after ${r.timings.burstDeliveredAfterSeconds.toFixed(1)} s` : ""} |`,
     `| gallery A deliveries a minute | ${t.burstGalleryPerMinute?.toFixed(0) ?? "–"} |`,
+    `| longest pause between two of gallery A's deliveries | ${fmtS(t.burstLongestPauseMs)} |`,
     `| burst written to the outbox | ${r.timings.burstInsertMs} ms |`,
     `| ticks | ${r.timings.ticks.length} (${[...new Set(r.timings.ticks.map((x) => String(x.status)))].join(", ")}) |`,
     "",
