@@ -21,8 +21,9 @@ import { type AttemptResult, DEFAULT_TIMEOUT_MS, decide, hostOf, isIpLiteral, po
  * - the consumer (the same Worker's `queue` handler, `handleWebhookBatch`): a ticket claims up to TICKET_SIZE of its
  *   endpoint's due deliveries under a lease, sends them ENDPOINT_CONCURRENCY at a time, oldest first, records the
  *   outcomes, and goes to the back of the Queue as a continuation while more are due. A ticket stops starting sends
- *   after TICKET_BUDGET_MS, and stops at once when its endpoint times out twice or fails five times in a row (the
- *   endpoint is then backed off: 30 s, doubling per such ticket in a row, at most 15 min).
+ *   after TICKET_BUDGET_MS or after a timeout, and trips when its endpoint timed out twice, or timed out without a
+ *   success, or failed five times in a row: the endpoint is then backed off (30 s, doubling per tripped ticket in a
+ *   row, at most 15 min).
  *
  * So a burst in one gallery is one endpoint's chain of tickets among everyone else's, a slow endpoint holds only its
  * own ticket, and a quiet gallery's event goes out on the first tick after it. The database is the truth: every
@@ -42,7 +43,7 @@ export const ENDPOINT_CONCURRENCY = 5;
 export const TICKET_BUDGET_MS = 20 * SECOND;
 /** Tickets one tick issues (ten Queue sendBatch calls). */
 export const TICKETS_PER_TICK = 1000;
-/** A ticket is cut short after this many timeouts… */
+/** A ticket trips after this many timeouts (or one without a success)… */
 export const TRIP_TIMEOUTS = 2;
 /** …or this many failed attempts in a row. */
 export const TRIP_FAILURES = 5;
@@ -266,6 +267,7 @@ async function sendAll(
   let gone = false;
   let timeouts = 0;
   let failuresInARow = 0;
+  let successes = 0;
   let tripped = false;
   let endpoint: EndpointOutcome | null = null;
 
@@ -279,7 +281,9 @@ async function sendAll(
 
   const deliver = async (d: ClaimedDelivery): Promise<DeliveryOutcome> => {
     if (!claim.enabled || gone) return unsent(d, "abandoned");
-    if (tripped || Date.now() - started >= options.budgetMs) return unsent(d, "pending");
+    // After a timeout no lane starts another send: the ticket ends with what is in flight (a timeout's wait is
+    // the longest a ticket can hold its invocation).
+    if (tripped || timeouts > 0 || Date.now() - started >= options.budgetMs) return unsent(d, "pending");
 
     // A host name not yet looked up in this ticket may cost a DNS lookup; reserve for it, refund if unused.
     const host = hostOf(claim.url);
@@ -316,8 +320,10 @@ async function sendAll(
     if (decision.gone) gone = true;
 
     const ok = decision.status === "succeeded";
-    if (ok) failuresInARow = 0;
-    else if (!decision.gone) {
+    if (ok) {
+      failuresInARow = 0;
+      successes += 1;
+    } else if (!decision.gone) {
       failuresInARow += 1;
       if ("error" in result && result.error.startsWith("timeout")) timeouts += 1;
       if (timeouts >= TRIP_TIMEOUTS || failuresInARow >= TRIP_FAILURES) tripped = true;
@@ -345,6 +351,8 @@ async function sendAll(
   };
 
   const outcomes = await mapBounded(claim.deliveries, concurrency, deliver);
+  // A ticket that timed out without a single success trips too (one slow answer among successes only ends it).
+  if (timeouts > 0 && successes === 0) tripped = true;
   return { outcomes, endpoint, tripped };
 }
 
