@@ -384,8 +384,9 @@ export interface BatchResult extends TicketResult {
 /**
  * The consumer: the tickets of a batch side by side (one per endpoint), each message acked once its ticket is
  * recorded and its continuation sent. A ticket that finishes with more due while others of its batch are still
- * running goes on at once in the same invocation (it would otherwise wait for the slowest of the batch); the last
- * one running sends its continuation to the back of the Queue. Production takes one ticket a batch, so there every
+ * running goes on at once in the same invocation (it would otherwise wait for the slowest of the batch), until the
+ * batch has run for a ticket's budget; otherwise, and for the last one running, its continuation goes to the back
+ * of the Queue. Production takes one ticket a batch, so there every
  * continuation goes back to the Queue; the local Queue hands out ten (scripts/wrangler.ts). A ticket that throws
  * before it claimed anything is retried by the Queue; one that throws later has already replaced its token, so a
  * retry claims nothing and what it held lapses with its lease into a later tick. Never throws.
@@ -397,6 +398,8 @@ export async function handleWebhookBatch(
 ): Promise<BatchResult> {
   const total: BatchResult = { ...emptyTicketResult(), tickets: 0, continuations: [] };
   let running = batch.messages.length;
+  const batchStarted = Date.now();
+  const budgetMs = options.budgetMs ?? TICKET_BUDGET_MS;
   await Promise.all(
     batch.messages.map(async (message) => {
       const ticket = parseWebhookTicket(message.body);
@@ -413,7 +416,9 @@ export async function handleWebhookBatch(
             addTicketResults(total, result);
             total.tickets += 1;
             if (!continuation) break;
-            if (running > 1) {
+            // Only within the ticket budget of the batch's start: a batch must end, so that the tickets queued
+            // behind it (the next tick's, other endpoints') get their turn.
+            if (running > 1 && Date.now() - batchStarted < budgetMs) {
               current = continuation;
               continue;
             }
