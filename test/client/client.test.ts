@@ -169,6 +169,31 @@ describe("the typed client against the live API", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("throws a 429 with its Retry-After at once when the delay is longer than it waits for", async () => {
+    const { client, sent } = observedClient();
+    // Sign-in allows 5 attempts a minute per email; the sixth is refused with `Retry-After: 60`, beyond the
+    // client's default 30 s, so it is thrown rather than waited for.
+    const email = `nobody-${Date.now()}@client-suite.example`;
+    const attempts: unknown[] = [];
+    for (let i = 0; i < 6; i++) {
+      attempts.push(
+        await client
+          .POST("/auth/sessions", { body: { email, password: "not the password" } })
+          .catch((e) => e),
+      );
+    }
+    expect(attempts.map((e) => (e as GalleryApiError).code)).toEqual([
+      ...Array(5).fill("unauthenticated"),
+      "rate_limited",
+    ]);
+    const limited = attempts[5] as GalleryApiError;
+    expect(limited.status).toBe(429);
+    expect(limited.retry).toBe("after_delay");
+    expect(limited.retryAfterSeconds).toBe(60);
+    // Neither the 401s (permanent) nor the 429 were sent again.
+    expect(sent).toHaveLength(6);
+  });
+
   it("verifies a delivery signed as the cron Worker signs it, and refuses an altered one", async () => {
     const { client } = observedClient();
     const { data: endpoint } = await client.POST("/gallery/webhook-endpoints", {
