@@ -5,9 +5,10 @@ import { defineConfig } from "vitest/config";
  * Two projects, one `npm test`:
  * - `workers`: the API's suites run inside workerd against real PostgreSQL: test/global-setup.ts (Node) starts the
  *   embedded database and the local Neon endpoint, and hands their addresses to the Worker bindings here.
- * - `browser`: the example page (examples/viewing-room/) in headless Chromium against the Worker under
- *   `wrangler dev`, from another origin (test/browser/global-setup.ts starts that stack, or says in one line that
- *   the suite is skipped when Chromium is not installed).
+ * - `live`: suites in Node against the API Worker under `wrangler dev`, one stack started once for both by
+ *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
+ *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
+ *   (clients/typescript/) making real calls (test/client/).
  */
 export default defineConfig({
   test: {
@@ -37,17 +38,17 @@ export default defineConfig({
           name: "workers",
           globalSetup: ["./test/global-setup.ts"],
           include: ["test/**/*.test.ts"],
-          exclude: ["test/browser/**"],
+          exclude: ["test/browser/**", "test/client/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
         test: {
-          name: "browser",
+          name: "live",
           environment: "node",
           globalSetup: ["./test/browser/global-setup.ts"],
-          include: ["test/browser/**/*.test.ts"],
+          include: ["test/browser/**/*.test.ts", "test/client/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -15,12 +15,14 @@ import { renderArtworkPicture } from "../../scripts/seed/pictures";
 import { spawnWranglerDev } from "../../scripts/wrangler";
 
 /**
- * The browser suite's stack, in Node: PostgreSQL (embedded, or DATABASE_URL) with a fresh database, the local
- * Neon endpoint, the API Worker under `wrangler dev` on one port, and the example page served on another (so the
- * page and the API are two origins and Chromium enforces CORS between them). A gallery is made through the API:
- * an open public room, a private one, their works, each with a picture uploaded through the signed-upload flow.
+ * The live stack the `live` project's suites share, in Node: PostgreSQL (embedded, or DATABASE_URL) with a fresh
+ * database, the local Neon endpoint and the API Worker under `wrangler dev`, started once for both suites.
  *
- * Without Chromium the suite is skipped, said in one line, and nothing is started (never a browser download).
+ * - The browser suite (test/browser/): the example page served on another port (so the page and the API are two
+ *   origins and Chromium enforces CORS between them), and a gallery made through the API: an open public room, a
+ *   private one, their works, each with a picture uploaded through the signed-upload flow. Without Chromium that
+ *   suite is skipped, said in one line (never a browser download), and none of this is made.
+ * - The client suite (test/client/): a gallery of its own, empty, and a secret key with every scope.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -41,10 +43,19 @@ export interface BrowserFixture {
   privatePage: string;
 }
 
+/** The client suite's gallery on the live stack. */
+export interface ClientFixture {
+  /** API base, with /v1. */
+  api: string;
+  /** A secret key of the suite's own gallery, with every scope. */
+  secretKey: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** "" when Chromium is not installed: the suite is skipped. */
     browser: BrowserFixture | "";
+    client: ClientFixture;
   }
 }
 
@@ -158,12 +169,24 @@ async function makeRoom(
   return { slug: created.slug, titles: works.map((w) => w.title) };
 }
 
+/** A gallery of its own for a suite, with a secret key holding every scope. */
+async function insertGallery(
+  client: pg.Client,
+  name: string,
+): Promise<{ galleryId: string; secretKey: string }> {
+  const galleryId = newId("gal");
+  await client.query("insert into galleries (id, name, slug, livemode) values ($1, $2, $1, false)", [
+    galleryId,
+    name,
+  ]);
+  const secretKey = (await insertApiKey(client, { galleryId, kind: "secret", name, scopes: allScopes }))
+    .token;
+  return { galleryId, secretKey };
+}
+
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    console.log(SKIP_LINE);
-    project.provide("browser", "");
-    return;
-  }
+  const hasChromium = existsSync(CHROMIUM_PATH);
+  if (!hasChromium) console.log(SKIP_LINE);
   const stops: (() => Promise<void>)[] = [];
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
@@ -186,19 +209,16 @@ export default async function setup(project: TestProject) {
     }
     await migrateDatabase(url.toString());
 
-    const galleryId = newId("gal");
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     let secretKey: string;
     let publishableToken: string;
+    let clientKey: string;
     try {
-      await client.query(
-        "insert into galleries (id, name, slug, livemode) values ($1, 'Browser Gallery', $1, false)",
-        [galleryId],
-      );
-      secretKey = (
-        await insertApiKey(client, { galleryId, kind: "secret", name: "Browser suite", scopes: allScopes })
-      ).token;
+      const browserGallery = await insertGallery(client, "Browser Gallery");
+      const galleryId = browserGallery.galleryId;
+      secretKey = browserGallery.secretKey;
+      clientKey = (await insertGallery(client, "Client Gallery")).secretKey;
       publishableToken = (
         await insertApiKey(client, {
           galleryId,
@@ -249,6 +269,11 @@ export default async function setup(project: TestProject) {
     await waitForHealth(origin, wrangler, () => output);
 
     const base = `${origin}/v1`;
+    project.provide("client", { api: base, secretKey: clientKey });
+    if (!hasChromium) {
+      project.provide("browser", "");
+      return teardown;
+    }
     const publicRoom = await makeRoom(
       base,
       secretKey,
