@@ -1,0 +1,54 @@
+/**
+ * Writes the API Worker's static assets (wrangler.toml `[assets]`, the folder `assets/`, not committed): the
+ * standalone bundle of `@scalar/api-reference` that the reference page at /v1/docs loads, copied from
+ * node_modules under its versioned name, and a `_headers` file for it. wrangler runs this as the API Worker's
+ * `[build]` command (wrangler dev, deploy, deploy --dry-run); the test setup calls `writeDocsAssets()`.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { API_REFERENCE_BUNDLE_VERSION, API_REFERENCE_SCRIPT_PATH, ASSETS_DIR } from "../lib/api-reference";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** A year: the bundle's name carries its version, so a new version is a new address. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The installed package's folder, found from its main entry (its package.json is not an export). */
+function packageDir(): string {
+  let dir = dirname(require.resolve("@scalar/api-reference"));
+  while (!dir.endsWith(join("node_modules", "@scalar", "api-reference"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("@scalar/api-reference is not installed: run npm install");
+    dir = parent;
+  }
+  return dir;
+}
+
+export function writeDocsAssets(root = ROOT): { file: string; bytes: number } {
+  const pkg = packageDir();
+  const { version } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { version: string };
+  if (version !== API_REFERENCE_BUNDLE_VERSION) {
+    throw new Error(
+      `@scalar/api-reference ${version} is installed, lib/api-reference.ts names ${API_REFERENCE_BUNDLE_VERSION}: change them together`,
+    );
+  }
+  const out = join(root, ASSETS_DIR);
+  rmSync(out, { recursive: true, force: true });
+  const file = join(out, API_REFERENCE_SCRIPT_PATH);
+  mkdirSync(dirname(file), { recursive: true });
+  copyFileSync(join(pkg, "dist", "browser", "standalone.js"), file);
+  // Static assets are answered before the Worker runs, so they get the Worker's standard headers here.
+  writeFileSync(
+    join(out, "_headers"),
+    `${API_REFERENCE_SCRIPT_PATH}\n  Cache-Control: ${IMMUTABLE}\n  X-Content-Type-Options: nosniff\n`,
+  );
+  return { file, bytes: readFileSync(file).byteLength };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { file, bytes } = writeDocsAssets();
+  console.log(`[docs-assets] ${file.slice(ROOT.length)} (${bytes} bytes)`);
+}
