@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from "../http/auth";
 import { operationRegistry } from "../http/operation";
 import { catalogueTypes, eventEnvelopeSchema } from "../lib/event-catalogue";
 import { eventTypes } from "../lib/event-types";
+import { describeUniformFields, pathParameterDescription } from "../lib/openapi-descriptions";
 import {
   type ExampleContext,
   exampleFor,
@@ -93,6 +94,7 @@ interface MediaObject {
 
 interface OperationObject {
   operationId?: string;
+  parameters?: { name: string; in: string; description?: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, MediaObject> };
   responses?: Record<string, { content?: Record<string, MediaObject> }>;
 }
@@ -123,6 +125,33 @@ function examplePath(path: string, resource: string | undefined, ctx: ExampleCon
     const prefix = ctx.idPrefixes.get(field);
     return prefix ? `${prefix}_01jd4xk9v2c7h8m3n5p6q7r8s9` : name;
   });
+}
+
+/** Describes the uniform fields and the resource path parameters a schema left undescribed (lib/openapi-descriptions.ts). */
+function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): void {
+  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const ctx: ExampleContext = { components, idPrefixes: idPrefixesFromPaths(operationRegistry) };
+  const inline: { node: unknown; resource: string | undefined }[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const resource = resourceOfPath(path, ctx);
+    for (const method of HTTP_METHODS) {
+      const op = (item as Record<string, OperationObject | undefined>)[method];
+      if (!op) continue;
+      inline.push({ node: op.requestBody, resource }, { node: op.responses, resource });
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in !== "path" || parameter.description || parameter.schema?.description) continue;
+        const text = pathParameterDescription(parameter.name, resource, ctx);
+        if (text) parameter.description = text;
+      }
+    }
+  }
+  for (const item of Object.values(document.webhooks ?? {})) {
+    inline.push({
+      node: (item as Record<string, OperationObject | undefined>).post?.requestBody,
+      resource: "event",
+    });
+  }
+  describeUniformFields(components, inline, ctx);
 }
 
 /**
@@ -180,6 +209,7 @@ export function openApiDocument(app: Router, serverUrl: string) {
     info: openApiInfo,
     servers: [{ url: serverUrl, description: "This server" }],
   });
+  addDescriptions(document);
   addExamples(document, serverUrl);
   return document;
 }
