@@ -344,11 +344,9 @@ export function eventEnvelopeSchema(type: EventType) {
     livemode: z.boolean().openapi({
       description: "Whether the event happened in a live gallery (false: in a sandbox gallery).",
     }),
-    resource_type: z
-      .literal(eventCatalogue[type].resourceType)
-      .openapi({
-        description: `The kind of resource the event is about (\`${eventCatalogue[type].resourceType}\`).`,
-      }),
+    resource_type: z.literal(eventCatalogue[type].resourceType).openapi({
+      description: `The kind of resource the event is about (\`${eventCatalogue[type].resourceType}\`).`,
+    }),
     resource_id: z.string().openapi({ description: `The id of the ${resource} the event is about.` }),
     data: eventDataSchema(type).openapi({
       description: `What changed: \`object\` is the ${resource} as its retrieve operation returns it after the change (just before it, for a deletion).`,
