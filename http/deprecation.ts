@@ -18,6 +18,9 @@ export interface DeprecationDeclaration {
   link?: string;
 }
 
+/** The notice /v1 gives before an operation may stop answering: six months (docs/decisions.md). */
+const MIN_NOTICE_MS = 182 * 24 * 60 * 60 * 1000;
+
 function instant(value: string, field: string, operationId: string): Date {
   const date = new Date(value);
   if (!/Z$/.test(value) || Number.isNaN(date.getTime())) {
@@ -33,7 +36,9 @@ export function deprecationHeaders(
 ): Record<string, string> {
   const since = instant(declaration.since, "since", operationId);
   const sunset = instant(declaration.sunset, "sunset", operationId);
-  if (sunset <= since) throw new Error(`${operationId}: deprecated.sunset must come after deprecated.since`);
+  if (sunset.getTime() - since.getTime() < MIN_NOTICE_MS) {
+    throw new Error(`${operationId}: deprecated.sunset must come at least 182 days after deprecated.since`);
+  }
   const headers: Record<string, string> = {
     Deprecation: `@${Math.floor(since.getTime() / 1000)}`,
     Sunset: sunset.toUTCString(),

@@ -36,6 +36,7 @@ const WORDS: Record<string, string> = {
   phone: "+44 20 7946 0000",
   company: "Moreau Collection Ltd",
   label: "Framed",
+  component: "overall",
   caption: "Installation view",
   date_display: "c. 1962",
   dimensions_text: "120 × 90 cm",
@@ -119,7 +120,9 @@ function stringFor(
   if (prefix) return `${prefix}_${ID_DIGITS}`;
   if (field?.endsWith("_at")) return INSTANT;
   if (field?.endsWith("_date") || field === "date") return DAY;
-  if (field?.endsWith("_url")) return `https://api.gallery-platform.example/v1/assets/${field}`;
+  if (field?.endsWith("_url")) {
+    return `https://api.gallery-platform.example/v1/assets/galleries/gal_${ID_DIGITS}/artworks/art_${ID_DIGITS}/img_${ID_DIGITS}.jpg`;
+  }
   let text = (field && WORDS[field]) ?? (field?.endsWith("_name") ? WORDS.name! : undefined);
   text ??= field ? field.replaceAll("_", " ") : "text";
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;

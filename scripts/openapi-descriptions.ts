@@ -10,7 +10,11 @@ type Node = Record<string, unknown>;
 
 async function loadDocument(path: string | undefined): Promise<Node> {
   if (path) return JSON.parse(readFileSync(path, "utf8")) as Node;
-  const env = { PUBLIC_BASE_URL: "https://api.gallery-platform.example", DATABASE_URL: "x", SIGNING_SECRET: "x" };
+  const env = {
+    PUBLIC_BASE_URL: "https://api.gallery-platform.example",
+    DATABASE_URL: "x",
+    SIGNING_SECRET: "x",
+  };
   return (await (await createApiApp().request("http://localhost/v1/openapi.json", {}, env)).json()) as Node;
 }
 
@@ -22,11 +26,16 @@ let fieldsMissing = 0;
 const missingNames = new Map<string, number>();
 
 const described = (schema: Node | undefined) =>
-  Boolean(schema && (schema.description || (typeof schema.$ref === "string" && schema.description !== undefined)));
+  Boolean(
+    schema && (schema.description || (typeof schema.$ref === "string" && schema.description !== undefined)),
+  );
 
 function walk(node: unknown): void {
   if (!node || typeof node !== "object") return;
-  if (Array.isArray(node)) return node.forEach(walk);
+  if (Array.isArray(node)) {
+    for (const item of node) walk(item);
+    return;
+  }
   const n = node as Node;
   if (n.properties && typeof n.properties === "object") {
     for (const [name, sub] of Object.entries(n.properties as Record<string, Node>)) {
@@ -54,6 +63,10 @@ walk((doc.components as Node | undefined)?.schemas);
 
 const pct = (missing: number, total: number) => `${(((total - missing) / total) * 100).toFixed(1)} %`;
 console.log(`parameters: ${params - paramsMissing} of ${params} described (${pct(paramsMissing, params)})`);
-console.log(`schema fields: ${fields - fieldsMissing} of ${fields} described (${pct(fieldsMissing, fields)})`);
+console.log(
+  `schema fields: ${fields - fieldsMissing} of ${fields} described (${pct(fieldsMissing, fields)})`,
+);
 const top = [...missingNames.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 30));
-console.log(`most frequent undescribed fields: ${top.map(([name, count]) => `${name} (${count})`).join(", ")}`);
+console.log(
+  `most frequent undescribed fields: ${top.map(([name, count]) => `${name} (${count})`).join(", ")}`,
+);

@@ -77,7 +77,7 @@ describe("a deprecated operation", () => {
     );
   });
 
-  it("refuses a declaration whose sunset is not after it, or not a UTC instant", () => {
+  it("refuses a sunset less than six months after the deprecation, and a date that is not a UTC instant", () => {
     const declare = (d: { since: string; sunset: string }) =>
       operation({
         operationId: "testBadDeprecation",
@@ -88,7 +88,8 @@ describe("a deprecated operation", () => {
         deprecation: { ...d, instead: "Nothing." },
         responses: { 204: { description: "No content." } },
       });
-    expect(() => declare({ since: sunset, sunset: since })).toThrow(/sunset must come after/);
+    expect(() => declare({ since: sunset, sunset: since })).toThrow(/at least 182 days after/);
+    expect(() => declare({ since, sunset: "2027-05-01T00:00:00.000Z" })).toThrow(/at least 182 days after/);
     expect(() => declare({ since: "2026-12-01", sunset })).toThrow(/must be a UTC instant/);
   });
 });
