@@ -4,7 +4,7 @@
  * node_modules under its versioned name, and a `_headers` file for it. wrangler runs this as the API Worker's
  * `[build]` command (wrangler dev, deploy, deploy --dry-run); the test setup calls `writeDocsAssets()`.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,15 +36,20 @@ export function writeDocsAssets(root = ROOT): { file: string; bytes: number } {
     );
   }
   const out = join(root, ASSETS_DIR);
-  rmSync(out, { recursive: true, force: true });
   const file = join(out, API_REFERENCE_SCRIPT_PATH);
-  mkdirSync(dirname(file), { recursive: true });
-  copyFileSync(join(pkg, "dist", "browser", "standalone.js"), file);
   // Static assets are answered before the Worker runs, so they get the Worker's standard headers here.
-  writeFileSync(
-    join(out, "_headers"),
-    `${API_REFERENCE_SCRIPT_PATH}\n  Cache-Control: ${IMMUTABLE}\n  X-Content-Type-Options: nosniff\n`,
-  );
+  const headers = `${API_REFERENCE_SCRIPT_PATH}\n  Cache-Control: ${IMMUTABLE}\n  X-Content-Type-Options: nosniff\n`;
+  const bundle = readFileSync(join(pkg, "dist", "browser", "standalone.js"));
+  // Files already as they should be are left alone: a running `wrangler dev` (npm start) serves from this folder,
+  // and a file replaced under it answers 500 until it restarts (a test run beside it writes the folder too).
+  const same = (path: string, content: Buffer | string) =>
+    existsSync(path) && readFileSync(path).equals(Buffer.from(content));
+  if (!same(file, bundle) || !same(join(out, "_headers"), headers)) {
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bundle);
+    writeFileSync(join(out, "_headers"), headers);
+  }
   return { file, bytes: readFileSync(file).byteLength };
 }
 
