@@ -36,6 +36,7 @@ const WORDS: Record<string, string> = {
   phone: "+44 20 7946 0000",
   company: "Moreau Collection Ltd",
   label: "Framed",
+  form_of_address: "Ms Moreau",
   component: "overall",
   caption: "Installation view",
   date_display: "c. 1962",
