@@ -15,6 +15,7 @@ import { contactRecapRouter } from "./contact-recap";
 import { contactTasksRouter } from "./contact-tasks";
 import { contactsRouter } from "./contacts";
 import { customStatusesRouter } from "./custom-statuses";
+import { registerApiReference } from "./docs";
 import { eventsRouter } from "./events";
 import { fairRunsRouter } from "./fair-runs";
 import { inboxRouter } from "./inbox";
@@ -78,6 +79,8 @@ export function createApiApp() {
   v1.route("/", publicViewingRoomsRouter(mounted));
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${publicBaseUrl(c.env)}/v1`)));
+  // The reference page reads the document above; it is HTML, so it is not an operation of the document.
+  registerApiReference(v1);
   app.route("/v1", v1);
   return app;
 }

@@ -3,6 +3,15 @@ import { SESSION_COOKIE } from "../http/auth";
 import { operationRegistry } from "../http/operation";
 import { catalogueTypes, eventEnvelopeSchema } from "../lib/event-catalogue";
 import { eventTypes } from "../lib/event-types";
+import { describeUniformFields, pathParameterDescription } from "../lib/openapi-descriptions";
+import {
+  type ExampleContext,
+  exampleFor,
+  idPrefixesFromPaths,
+  type JsonSchema,
+  singularResource,
+} from "../lib/openapi-examples";
+import { ApiError, type ErrorCode, errorCodes, PROBLEM_CONTENT_TYPE, problemBody } from "../lib/problem";
 import { eventReadScopes } from "./events/read-scopes";
 
 export const openApiInfo = {
@@ -78,10 +87,129 @@ export function registerOpenApiComponents(app: Router): void {
   });
 }
 
+interface MediaObject {
+  schema?: JsonSchema;
+  example?: unknown;
+}
+
+interface OperationObject {
+  operationId?: string;
+  parameters?: { name: string; in: string; description?: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, MediaObject> };
+  responses?: Record<string, { content?: Record<string, MediaObject> }>;
+}
+
+const JSON_TYPE = "application/json";
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
+/** The request id every problem example shows (a real one is minted per request). */
+const EXAMPLE_REQUEST_ID = `req_01jd4xk9v2c7h8m3n5p6q7r8s9`;
+
+/** The first error code of each problem status: what a problem example of that status shows. */
+function codeOfStatus(status: number): ErrorCode | undefined {
+  return (Object.keys(errorCodes) as ErrorCode[]).find((code) => errorCodes[code].status === status);
+}
+
+/** The resource an operation's path is about (`/gallery/artworks/{id}/publish` → `artwork`), for its `id`. */
+function resourceOfPath(path: string, ctx: ExampleContext): string | undefined {
+  const segments = path.split("/").filter((s) => s && !s.startsWith("{"));
+  return segments
+    .reverse()
+    .map(singularResource)
+    .find((resource) => ctx.idPrefixes.has(`${resource}_id`));
+}
+
+/** The path with an example id of the right prefix in each parameter: the `instance` of a problem example. */
+function examplePath(path: string, resource: string | undefined, ctx: ExampleContext): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const field = name === "id" ? `${resource}_id` : name.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+    const prefix = ctx.idPrefixes.get(field);
+    return prefix ? `${prefix}_01jd4xk9v2c7h8m3n5p6q7r8s9` : name;
+  });
+}
+
+/** Describes the uniform fields and the resource path parameters a schema left undescribed (lib/openapi-descriptions.ts). */
+function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): void {
+  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const ctx: ExampleContext = { components, idPrefixes: idPrefixesFromPaths(operationRegistry) };
+  const inline: { node: unknown; resource: string | undefined }[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const resource = resourceOfPath(path, ctx);
+    for (const method of HTTP_METHODS) {
+      const op = (item as Record<string, OperationObject | undefined>)[method];
+      if (!op) continue;
+      inline.push({ node: op.requestBody, resource }, { node: op.responses, resource });
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in !== "path" || parameter.description || parameter.schema?.description) continue;
+        const text = pathParameterDescription(parameter.name, resource, ctx);
+        if (text) parameter.description = text;
+      }
+    }
+  }
+  for (const item of Object.values(document.webhooks ?? {})) {
+    inline.push({
+      node: (item as Record<string, OperationObject | undefined>).post?.requestBody,
+      resource: "event",
+    });
+  }
+  describeUniformFields(components, inline, ctx);
+}
+
+/**
+ * Gives every JSON request body and JSON response of the document an example (lib/openapi-examples.ts): the
+ * request body's required fields, with the operation's declared `exampleBody` (the body the conformance suite
+ * sends) laid over them; each success response in full; each problem response as the API renders that status.
+ * Examples the schemas declared themselves are kept.
+ */
+function addExamples(document: ReturnType<Router["getOpenAPI31Document"]>, serverUrl: string): void {
+  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const ctx: ExampleContext = { components, idPrefixes: idPrefixesFromPaths(operationRegistry) };
+  const declared = new Map(operationRegistry.map((op) => [op.operationId, op.exampleBody]));
+  const origin = serverUrl.replace(/\/v1$/, "");
+  const operations = (items: Record<string, unknown> | undefined, webhook: boolean) =>
+    Object.entries(items ?? {}).flatMap(([path, item]) =>
+      HTTP_METHODS.flatMap((method) => {
+        const op = (item as Record<string, OperationObject | undefined>)[method];
+        return op ? [{ path, op, webhook }] : [];
+      }),
+    );
+  for (const { path, op, webhook } of [
+    ...operations(document.paths, false),
+    ...operations(document.webhooks, true),
+  ]) {
+    // A webhook's body is an event: its `id` is the event's.
+    const resource = webhook ? "event" : resourceOfPath(path, ctx);
+    const body = op.requestBody?.content?.[JSON_TYPE];
+    if (body?.schema && body.example === undefined) {
+      const generated = exampleFor(body.schema, ctx, {
+        requiredOnly: true,
+        ...(resource ? { resource } : {}),
+      });
+      const overlay = op.operationId ? declared.get(op.operationId) : undefined;
+      body.example =
+        overlay && generated && typeof generated === "object" ? { ...generated, ...overlay } : generated;
+    }
+    for (const [status, response] of Object.entries(op.responses ?? {})) {
+      const json = response.content?.[JSON_TYPE];
+      if (json?.schema && json.example === undefined) {
+        json.example = exampleFor(json.schema, ctx, resource ? { resource } : {});
+      }
+      const problem = response.content?.[PROBLEM_CONTENT_TYPE];
+      const code = codeOfStatus(Number(status));
+      if (problem && problem.example === undefined && code) {
+        const instance = `/v1${examplePath(path, resource, ctx)}`;
+        problem.example = problemBody(origin, new ApiError(code), instance, EXAMPLE_REQUEST_ID);
+      }
+    }
+  }
+}
+
 export function openApiDocument(app: Router, serverUrl: string) {
-  return app.getOpenAPI31Document({
+  const document = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: openApiInfo,
     servers: [{ url: serverUrl, description: "This server" }],
   });
+  addDescriptions(document);
+  addExamples(document, serverUrl);
+  return document;
 }

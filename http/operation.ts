@@ -20,6 +20,12 @@ import { strictJson } from "../lib/strict-json";
 import { authenticate, UPLOAD_TOKEN_PARAM } from "./auth";
 import { BROWSER_SURFACE_REASON, isBrowserSurfaceRoute } from "./cors";
 import {
+  type DeprecationDeclaration,
+  deprecationHeaders,
+  deprecationMiddleware,
+  deprecationNote,
+} from "./deprecation";
+import {
   DRY_RUN_NOTE,
   type DryRunDeclaration,
   dryRunMiddleware,
@@ -67,13 +73,16 @@ export interface OperationEntry {
   gatedPrices?: readonly string[];
   /** Takes `dry_run=true` (http/dry-run.ts): answers 200 with `X-Dry-Run: true` and changes nothing. */
   dryRun: boolean;
+  /** Deprecated (http/deprecation.ts): every answer carries `Deprecation` and `Sunset`. */
+  deprecated?: DeprecationDeclaration;
 }
 
 export const operationRegistry: OperationEntry[] = [];
 
 const DEFAULT_CREDENTIALS: readonly CredentialKind[] = ["secret", "session"];
 
-type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
+// `deprecated` is declared as `deprecation`, so a deprecated operation always sends its headers.
+type OperationConfig = Omit<RouteConfig, "middleware" | "security" | "deprecated"> & {
   operationId: string;
   auth: OperationAuth;
   /** Accepts `Idempotency-Key` (every mutating operation does). */
@@ -98,6 +107,11 @@ type OperationConfig = Omit<RouteConfig, "middleware" | "security"> & {
    * tokens; an answer to a secret key or a session stays `no-store`.
    */
   edgeCache?: EdgeCacheSpec;
+  /**
+   * The operation is deprecated (http/deprecation.ts): the document marks it, its description says since when,
+   * until when and what to use instead, and every answer carries the `Deprecation` and `Sunset` headers.
+   */
+  deprecation?: DeprecationDeclaration;
 };
 
 const idempotencyHeaderDoc = {
@@ -213,6 +227,7 @@ export function operation<const C extends OperationConfig>(config: C) {
     replayOmits,
     gatedPrices,
     edgeCache: edgeCacheSpec,
+    deprecation: deprecated,
     ...route
   } = config;
   const credentials = auth.credentials ?? DEFAULT_CREDENTIALS;
@@ -235,13 +250,16 @@ export function operation<const C extends OperationConfig>(config: C) {
   const credentialsReason = auth.credentialsReason ?? (browserSurface ? BROWSER_SURFACE_REASON : undefined);
   const body = route.request?.body;
   const jsonBody = Boolean(body?.content["application/json"]);
-  const middleware: MiddlewareHandler<AppEnv>[] = [
+  const middleware: MiddlewareHandler<AppEnv>[] = [];
+  // First, so the headers reach every answer, a 401 or 403 included.
+  if (deprecated) middleware.push(deprecationMiddleware(deprecationHeaders(deprecated, config.operationId)));
+  middleware.push(
     authenticate({
       credentials,
       scopes: auth.scopes,
       ...(credentialsReason ? { credentialsReason } : {}),
     }),
-  ];
+  );
   if (edgeCacheSpec) middleware.push(edgeCache(edgeCacheSpec));
   if (jsonBody) middleware.push(strictJsonBody);
   if (jsonBody && body?.required) middleware.push(requireBody);
@@ -263,6 +281,7 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...(replayOmits ? { replayOmits } : {}),
     ...(gatedPrices ? { gatedPrices } : {}),
     dryRun: Boolean(dryRun),
+    ...(deprecated ? { deprecated } : {}),
   });
   const security = credentials.flatMap((kind) => {
     const scheme = schemes[kind];
@@ -292,10 +311,12 @@ export function operation<const C extends OperationConfig>(config: C) {
       | "replayOmits"
       | "gatedPrices"
       | "edgeCache"
+      | "deprecation"
     >),
+    ...(deprecated ? { deprecated: true } : {}),
     request: request as C["request"],
     description:
-      `${route.description ?? ""}${dryRun ? `\n\n${DRY_RUN_NOTE}` : ""}${edgeCacheSpec ? `\n\n${EDGE_CACHE_NOTE}` : ""}${scopeNote}`.trim(),
+      `${route.description ?? ""}${dryRun ? `\n\n${DRY_RUN_NOTE}` : ""}${edgeCacheSpec ? `\n\n${EDGE_CACHE_NOTE}` : ""}${deprecated ? `\n\n${deprecationNote(deprecated)}` : ""}${scopeNote}`.trim(),
     middleware,
     security,
     ...(idempotent || edgeCacheSpec

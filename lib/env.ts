@@ -29,6 +29,8 @@ export interface Env {
   /** Sign-in attempts per client IP address. */
   SIGN_IN_IP_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
+  /** The API Worker's static assets (wrangler.toml `[assets]`): the reference page's bundle. */
+  ASSETS?: Fetcher;
   IDEMPOTENCY_CACHE: KVNamespace;
   /**
    * Each gallery's public generation (lib/public-surface.ts): part of every edge-cache key of its public reads,

@@ -334,14 +334,27 @@ export function eventDataSchema(type: EventType) {
 
 /** The full event (as delivered and as `GET /gallery/events/{id}` returns it) for one type. */
 export function eventEnvelopeSchema(type: EventType) {
+  const resource = eventCatalogue[type].resourceType.replaceAll("_", " ");
   return z.object({
-    id: z.string(),
-    type: z.literal(type),
-    livemode: z.boolean(),
-    resource_type: z.literal(eventCatalogue[type].resourceType),
-    resource_id: z.string(),
-    data: eventDataSchema(type),
-    created_at: z.string(),
+    id: z.string().openapi({
+      description:
+        "The event's id (`evt_…`): the same on every delivery and replay of it, so a receiver dedupes on it.",
+    }),
+    type: z.literal(type).openapi({ description: "The event type (the catalogue: `GET /v1/event-types`)." }),
+    livemode: z.boolean().openapi({
+      description: "Whether the event happened in a live gallery (false: in a sandbox gallery).",
+    }),
+    resource_type: z.literal(eventCatalogue[type].resourceType).openapi({
+      description: `The kind of resource the event is about (\`${eventCatalogue[type].resourceType}\`).`,
+    }),
+    resource_id: z.string().openapi({ description: `The id of the ${resource} the event is about.` }),
+    data: eventDataSchema(type).openapi({
+      description: `What changed: \`object\` is the ${resource} as its retrieve operation returns it after the change (just before it, for a deletion).`,
+    }),
+    created_at: z.string().openapi({
+      description:
+        "When the change was committed (UTC, milliseconds); the events of one write share it, and one resource's events are recorded in commit order.",
+    }),
   });
 }
 

@@ -21,6 +21,7 @@ import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { API_REFERENCE_PATH } from "../lib/api-reference";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
 import { SWEEP_AFTER_SECONDS } from "../services/engine/sweep";
 import { exampleUrl, serveExample } from "./example-server";
@@ -353,6 +354,7 @@ function banner(
     "",
     `  Base URL              ${base}`,
     `  OpenAPI               ${base}/openapi.json   (every operation; README.md lists what exists)`,
+    `  API reference         ${origin}${API_REFERENCE_PATH}   (the document as a page, with examples; no key needed)`,
   ];
   if (health !== 200) {
     lines.push(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { writeDocsAssets } from "../scripts/docs-assets";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { freePort, startDatabase } from "../scripts/postgres";
@@ -62,6 +63,8 @@ function quietRunnerDisconnects(): () => void {
 
 export default async function setup(project: TestProject) {
   const restoreStderr = quietRunnerDisconnects();
+  // The API Worker's static assets (wrangler.toml `[assets]`), which wrangler's build command writes elsewhere.
+  writeDocsAssets();
   // The embedded cluster lives in a temporary folder for this run only; with DATABASE_URL the server is the
   // caller's and only this run's database is created (and dropped afterwards) on it.
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), "gallery-test-pg-"));

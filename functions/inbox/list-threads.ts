@@ -22,7 +22,10 @@ const query = z
       description:
         "`open` includes snoozed threads whose snooze_until has passed; `snoozed` only those still snoozed.",
     }),
-    channel: z.enum(inboxChannels).optional(),
+    channel: z
+      .enum(inboxChannels)
+      .optional()
+      .openapi({ description: "Threads of this channel only: email, WhatsApp or SMS." }),
     assigned_to: idString("mem").optional().openapi({ description: "Threads assigned to this member." }),
     contact_id: idString("con").optional().openapi({ description: "Threads with this contact." }),
     unread: boolParam("true: threads with unread messages; false: threads without.").optional(),

@@ -13,11 +13,16 @@ import {
 
 const ErrorEntry = z
   .object({
-    code: z.string(),
-    status: z.number().int(),
-    title: z.string(),
-    retry: z.enum(["permanent", "transient", "after_delay"]),
-    description: z.string(),
+    code: z.string().openapi({ description: "The code a problem's `code` carries." }),
+    status: z.number().int().openapi({ description: "The HTTP status a problem with this code answers." }),
+    title: z
+      .string()
+      .openapi({ description: "The problem's `title`: the same for every problem of the code." }),
+    retry: z.enum(["permanent", "transient", "after_delay"]).openapi({
+      description:
+        "What a client does: `permanent` (fix the request), `transient` (retry with backoff) or `after_delay` (retry after `Retry-After`).",
+    }),
+    description: z.string().openapi({ description: "When the code is answered and what it means." }),
   })
   .openapi("ErrorCode");
 
@@ -117,7 +122,10 @@ export function metaRouter(options: RouterOptions = {}) {
           code: z
             .string()
             .max(64)
-            .openapi({ param: { name: "code", in: "path" } }),
+            .openapi({
+              param: { name: "code", in: "path" },
+              description: "An error code, as a problem's `code` names it (`not_found`).",
+            }),
         }),
       },
       responses: {

@@ -10,16 +10,30 @@ const id = z
   .openapi({ example: "art_01jd4xk9v2c7h8m3n5p6q7r8s9" });
 
 const AssetParams = z.strictObject({
-  galleryId: id.openapi({ param: { name: "galleryId", in: "path" } }),
+  galleryId: id.openapi({
+    param: { name: "galleryId", in: "path" },
+    description: "The gallery the file belongs to (part of its `storage_path`).",
+  }),
   collection: z
     .string()
     .regex(/^[a-z_]{1,40}$/, { message: "is not a collection" })
-    .openapi({ param: { name: "collection", in: "path" }, example: "artworks" }),
-  ownerId: id.openapi({ param: { name: "ownerId", in: "path" } }),
+    .openapi({
+      param: { name: "collection", in: "path" },
+      example: "artworks",
+      description: "What the file is attached to: `artworks` (an image) or `publications` (a cover).",
+    }),
+  ownerId: id.openapi({
+    param: { name: "ownerId", in: "path" },
+    description: "The artwork or publication the file belongs to.",
+  }),
   file: z
     .string()
     .regex(/^[a-z]{2,6}_[0-9a-z]{10,40}\.(jpg|png|webp|gif)$/, { message: "is not a stored file name" })
-    .openapi({ param: { name: "file", in: "path" }, example: "img_01jd4xk9v2c7h8m3n5p6q7r8s9.png" }),
+    .openapi({
+      param: { name: "file", in: "path" },
+      example: "img_01jd4xk9v2c7h8m3n5p6q7r8s9.png",
+      description: "The stored file: the image's or cover's id and its type's extension.",
+    }),
 });
 
 const binary = { schema: z.string().openapi({ type: "string", format: "binary" }) };

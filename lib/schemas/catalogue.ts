@@ -65,11 +65,20 @@ const year = z.number().int().min(-100_000).max(10_000);
 export const Artist = z
   .object({
     id: z.string().openapi({ example: "artist_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    birth_year: z.number().int().nullable(),
-    death_year: z.number().int().nullable(),
-    nationality: z.string().nullable(),
-    bio: z.string().nullable(),
+    name: z
+      .string()
+      .openapi({ description: "The artist's name as the catalogue and the works' credits show it." }),
+    birth_year: z.number().int().nullable().openapi({ description: "The year of birth; negative for BCE." }),
+    death_year: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The year of death, not before `birth_year`; null when living or not known." }),
+    nationality: z
+      .string()
+      .nullable()
+      .openapi({ description: "The artist's nationality as labels show it." }),
+    bio: z.string().nullable().openapi({ description: "The gallery's biography of the artist." }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })

@@ -30,7 +30,11 @@ export const sharedContactFilters = {
   ),
   type: same(z.enum(contactTypes).openapi({ description: "contact_type." })),
   assigned_to: same(idString("mem").openapi({ description: "Contacts this member is an assignee of." })),
-  lead_status: same(z.enum(leadStatuses)),
+  lead_status: same(
+    z
+      .enum(leadStatuses)
+      .openapi({ description: "Contacts at this stage of the sales relationship (`lead_status`)." }),
+  ),
   tag_id: {
     query: repeatable(idString("tag"), { max: 10, description: "Repeatable, 1 to 10; contacts with any." }),
     json: z
@@ -43,7 +47,12 @@ export const sharedContactFilters = {
   ),
   min_total_spend_cents: spend("total_spend_cents at least this."),
   min_works_acquired: spend("works_acquired at least this."),
-  price_band: same(z.enum(priceBands)),
+  price_band: same(
+    z.enum(priceBands).openapi({
+      description:
+        "Contacts whose average purchase (completed sales) falls in this band: under_5k, 5k_25k, 25k_100k or over_100k, in the currency's major units.",
+    }),
+  ),
   engaged_event: same(
     z.enum(engagementKinds).openapi({
       description: "Contacts with an engagement event of this kind (since `engaged_since`, when given).",

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { TimestampOut } from "../time";
 import { metadata } from "./artworks";
+import { described } from "./describe";
 
 /** The complete value sets of the CRM. */
 export const contactTypes = [
@@ -90,30 +91,63 @@ export const InstitutionProfile = z
   })
   .openapi("InstitutionProfile");
 
+/** What each contact field means, shared by the contact and its create and update bodies. */
+const contactTexts = {
+  name: "The person's or organisation's name as the gallery addresses them.",
+  company: "The company or institution the person is with.",
+  email: "The contact's email address, trimmed and lower-cased; no two unarchived contacts share one.",
+  phone: "The contact's phone number, as given.",
+  notes: "The gallery's shared notes about the contact (a member's private notes are a read of their own).",
+  form_of_address: "How letters address them (`Dr. Moreau`, `Ms Berg`).",
+  contact_type: "What kind of contact: collector, institution, consignor, lender, advisor, press or other.",
+  assignee_ids: "Members of the gallery responsible for the contact (`mem_…`), in order.",
+  last_interaction_at: "When the newest recorded interaction took place; null before any.",
+  last_interaction_type: "The kind of the newest recorded interaction (call, email, meeting, visit, …).",
+  lead_status: "The stage of the sales relationship: `new`, `active`, `engaged`, `dormant` or `closed`.",
+  do_not_email: "The hard stop on email: the contact is not to be emailed, whatever `email_consent` says.",
+  email_consent: "Their consent to marketing email: pending, granted, declined or unsubscribed.",
+  save_state:
+    "Where the contact is in the editor's flow: `new`, `draft` (half-entered) or `saved` (reviewed); no rule reads it.",
+  custom_fields: "The gallery's own fields for contacts, by name, with any JSON value.",
+  collector_profile:
+    "What the gallery knows of them as a collector (focus, budget, wishlist); null when none.",
+  institution_profile:
+    "What the gallery knows of them as an institution (kind, acquisition process); null when none.",
+  metadata:
+    "Your own string keys (1 to 40 characters) and values (at most 500), at most 50 keys: stored and returned as given, never read by the API.",
+} as const;
+
+const { email: _email, ...contactReadTexts } = contactTexts;
+
 export const Contact = z
-  .object({
-    id: z.string().openapi({ example: "con_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    company: z.string().nullable(),
-    email: z.string().nullable().openapi({ description: "Trimmed and lower-cased when written." }),
-    phone: z.string().nullable(),
-    notes: z.string().nullable(),
-    form_of_address: z.string().nullable(),
-    contact_type: z.enum(contactTypes),
-    assignee_ids: z.array(z.string()),
-    last_interaction_at: TimestampOut.nullable(),
-    last_interaction_type: z.enum(interactionTypes).nullable(),
-    lead_status: z.enum(leadStatuses),
-    do_not_email: z.boolean(),
-    archived_at: TimestampOut.nullable(),
-    save_state: z.enum(contactSaveStates),
-    custom_fields: z.record(z.string(), z.unknown()),
-    collector_profile: CollectorProfile.nullable(),
-    institution_profile: InstitutionProfile.nullable(),
-    metadata: z.record(z.string(), z.string()),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "con_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        name: z.string(),
+        company: z.string().nullable(),
+        email: z.string().nullable().openapi({ description: "Trimmed and lower-cased when written." }),
+        phone: z.string().nullable(),
+        notes: z.string().nullable(),
+        form_of_address: z.string().nullable(),
+        contact_type: z.enum(contactTypes),
+        assignee_ids: z.array(z.string()),
+        last_interaction_at: TimestampOut.nullable(),
+        last_interaction_type: z.enum(interactionTypes).nullable(),
+        lead_status: z.enum(leadStatuses),
+        do_not_email: z.boolean(),
+        archived_at: TimestampOut.nullable(),
+        save_state: z.enum(contactSaveStates),
+        custom_fields: z.record(z.string(), z.unknown()),
+        collector_profile: CollectorProfile.nullable(),
+        institution_profile: InstitutionProfile.nullable(),
+        metadata: z.record(z.string(), z.string()),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      contactReadTexts,
+    ),
+  )
   .openapi("Contact", {
     description:
       "Exactly the specification's fields. What the roster's filters match beyond them (tags, email consent, spend and price band, last engagement) is read at GET /gallery/contacts/{id}/segmentation.",
@@ -187,39 +221,49 @@ export const InstitutionProfileInput = z
   .openapi("InstitutionProfileInput");
 
 /** Fields a caller may write, shared by create and update. */
-const writableFields = {
-  name: z.string().trim().min(1).max(200),
-  company: text(200).nullable(),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: "must be an email address" }))
-    .nullable(),
-  phone: text(50).nullable(),
-  notes: text(20_000).nullable(),
-  form_of_address: text(100).nullable(),
-  contact_type: z.enum(contactTypes),
-  lead_status: z.enum(leadStatuses),
-  do_not_email: z.boolean(),
-  email_consent: z.enum(emailConsents),
-  save_state: z.enum(contactSaveStates),
-  assignee_ids: uniqueIds("mem", 20, "member").openapi({
-    description: "Members of the gallery responsible for the contact, in order; replaces the set.",
-  }),
-  tag_ids: uniqueIds("tag", 50, "tag").openapi({
-    description: "Tags of scope `contact`; replaces the set.",
-  }),
-  custom_fields: customFields,
-  collector_profile: CollectorProfileInput.nullable().openapi({
-    description: "Merged into the stored profile (created when absent); null removes it.",
-  }),
-  institution_profile: InstitutionProfileInput.nullable().openapi({
-    description: "Merged into the stored profile (created when absent); null removes it.",
-  }),
-  metadata,
-};
+const {
+  assignee_ids: _assignees,
+  collector_profile: _collector,
+  institution_profile: _institution,
+  ...contactWriteTexts
+} = contactTexts;
+
+const writableFields = described(
+  {
+    name: z.string().trim().min(1).max(200),
+    company: text(200).nullable(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ message: "must be an email address" }))
+      .nullable(),
+    phone: text(50).nullable(),
+    notes: text(20_000).nullable(),
+    form_of_address: text(100).nullable(),
+    contact_type: z.enum(contactTypes),
+    lead_status: z.enum(leadStatuses),
+    do_not_email: z.boolean(),
+    email_consent: z.enum(emailConsents),
+    save_state: z.enum(contactSaveStates),
+    assignee_ids: uniqueIds("mem", 20, "member").openapi({
+      description: "Members of the gallery responsible for the contact, in order; replaces the set.",
+    }),
+    tag_ids: uniqueIds("tag", 50, "tag").openapi({
+      description: "Tags of scope `contact`; replaces the set.",
+    }),
+    custom_fields: customFields,
+    collector_profile: CollectorProfileInput.nullable().openapi({
+      description: "Merged into the stored profile (created when absent); null removes it.",
+    }),
+    institution_profile: InstitutionProfileInput.nullable().openapi({
+      description: "Merged into the stored profile (created when absent); null removes it.",
+    }),
+    metadata,
+  },
+  contactWriteTexts,
+);
 
 export const ContactCreate = z
   .strictObject(writableFields)

@@ -227,7 +227,11 @@ export const PublicViewingRoom = z
   .openapi("PublicViewingRoom");
 
 export const PublicRoomSlugParams = z.strictObject({
-  slug: slug.openapi({ param: { name: "slug", in: "path" } }),
+  slug: slug.openapi({
+    param: { name: "slug", in: "path" },
+    description:
+      "The room's address in the gallery's public pages (`spring-selection`), as the room's `slug`.",
+  }),
 });
 
 /**

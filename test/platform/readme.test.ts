@@ -20,6 +20,8 @@ describe("README.md", () => {
     );
     // The document itself is served beside the operations it describes.
     served.push("GET /v1/openapi.json");
+    // So is the reference page that shows it (functions/docs/).
+    served.push("GET /v1/docs");
     expect(documentedOperations().sort()).toEqual(served.sort());
   });
 
