@@ -23,6 +23,7 @@ import { spawnWranglerDev } from "../../scripts/wrangler";
  *   private one, their works, each with a picture uploaded through the signed-upload flow. Without Chromium that
  *   suite is skipped, said in one line (never a browser download), and none of this is made.
  * - The client suite (test/client/): a gallery of its own, empty, and a secret key with every scope.
+ * - The examples suite (test/examples/): the same, in another gallery, so that neither sees the other's works.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -56,6 +57,7 @@ declare module "vitest" {
     /** "" when Chromium is not installed: the suite is skipped. */
     browser: BrowserFixture | "";
     client: ClientFixture;
+    examples: ClientFixture;
   }
 }
 
@@ -214,11 +216,13 @@ export default async function setup(project: TestProject) {
     let secretKey: string;
     let publishableToken: string;
     let clientKey: string;
+    let examplesKey: string;
     try {
       const browserGallery = await insertGallery(client, "Browser Gallery");
       const galleryId = browserGallery.galleryId;
       secretKey = browserGallery.secretKey;
       clientKey = (await insertGallery(client, "Client Gallery")).secretKey;
+      examplesKey = (await insertGallery(client, "Examples Gallery")).secretKey;
       publishableToken = (
         await insertApiKey(client, {
           galleryId,
@@ -270,6 +274,7 @@ export default async function setup(project: TestProject) {
 
     const base = `${origin}/v1`;
     project.provide("client", { api: base, secretKey: clientKey });
+    project.provide("examples", { api: base, secretKey: examplesKey });
     if (!hasChromium) {
       project.provide("browser", "");
       return teardown;
