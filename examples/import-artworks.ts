@@ -13,6 +13,7 @@
  * `currency` (12500.00), empty for a work without a price.
  */
 import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type components, GalleryApiError, type GalleryClient } from "../clients/typescript/src/index";
 import { clientFromEnv, isMain, run } from "./config";
@@ -171,7 +172,7 @@ export async function main(
   log: (line: string) => void = console.log,
 ): Promise<ImportResult> {
   const result = await importArtworks(client, readFileSync(file, "utf8"), { log });
-  log(`${result.created} created, ${result.updated} updated (${file})`);
+  log(`${result.created} created, ${result.updated} updated (${relative(process.cwd(), file)})`);
   return result;
 }
 

@@ -116,7 +116,11 @@ export async function startReceiver(options: ReceiverOptions & { port?: number }
     server,
     url: `http://127.0.0.1:${port}/hooks`,
     outcomes,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // kept-alive connections of the sender would hold close() open
+      }),
   };
 }
 
@@ -158,12 +162,19 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   console.log(
     "deliveries are sent within the cron interval (10 s under npm start); Ctrl-C removes the endpoint",
   );
-  process.once("SIGINT", () => {
+  let stopping = false;
+  const stop = () => {
+    // Ctrl-C reaches the whole process group (npx, tsx and this process): remove the endpoint once.
+    if (stopping) return;
+    stopping = true;
     client
       .DELETE("/gallery/webhook-endpoints/{id}", { params: { path: { id: endpoint.id } } })
       .then(() => console.log(`\nremoved webhook endpoint ${endpoint.id}`))
+      .catch((error: unknown) => console.error(`could not remove webhook endpoint ${endpoint.id}:`, error))
       .finally(() => receiver.close().then(() => process.exit(0)));
-  });
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 if (isMain(import.meta.url)) run(() => main());
