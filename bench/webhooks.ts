@@ -36,7 +36,7 @@ import { newId } from "../lib/ids";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { type Database, freePort, startDatabase } from "../scripts/postgres";
-import { localCronConfig, spawnWranglerDev } from "../scripts/wrangler";
+import { localCronConfig, spawnWranglerDev, stopChild } from "../scripts/wrangler";
 import { DEFAULT_TIMEOUT_MS } from "../services/webhooks/delivery";
 import { newWebhookSecret, sealWebhookSecret } from "../services/webhooks/secret";
 
@@ -118,26 +118,6 @@ process.on(
   "unhandledRejection",
   (err) => void stopAll(1, `unexpected error: ${(err as Error)?.stack ?? err}`),
 );
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  const exited =
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((r) => child.once("exit", () => r()));
-  killGroup(child, "SIGTERM");
-  const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-  killGroup(child, done ? "SIGTERM" : "SIGKILL");
-  if (!done) await Promise.race([exited, sleep(2_000)]);
-}
 
 /** A terminal Ctrl-C reaches Postgres too; its pid file going away is the sign that it is down. */
 async function stopDatabase(db: Database): Promise<void> {

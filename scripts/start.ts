@@ -47,12 +47,14 @@ import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "
 import { isWorkerdNetworkNoise } from "./workerd-noise";
 import {
   CRON_CONFIG,
+  killGroup,
   LOCAL_PERSIST_DIR,
   type LocalBucket,
   lazyLocalBucket,
   localCronConfig,
   localEngineConfig,
   spawnWranglerDev,
+  stopChild,
 } from "./wrangler";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -124,28 +126,6 @@ process.on(
   "unhandledRejection",
   (err) => void stopAll(1, `unexpected error: ${(err as Error)?.stack ?? err}`),
 );
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    // Negative pid: the whole process group (the wrangler bin wrapper, wrangler itself, workerd, esbuild).
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  const exited =
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((r) => child.once("exit", () => r()));
-  killGroup(child, "SIGTERM");
-  const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-  // Stragglers in the group (workerd) are killed even when the leader has exited.
-  killGroup(child, done ? "SIGTERM" : "SIGKILL");
-  if (!done) await Promise.race([exited, sleep(2_000)]);
-}
 
 async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

@@ -1,4 +1,4 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
@@ -18,6 +18,32 @@ const OFFLINE_ENV = {
 };
 
 export type WranglerProcess = ChildProcessByStdio<null, Readable, Readable>;
+
+/** Signals a child's whole process group (negative pid: the wrangler bin wrapper, wrangler, workerd, esbuild). */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Stops a child started in its own process group: SIGTERM, up to 8 s for it to exit, then SIGKILL; stragglers in
+ * the group (workerd) are signalled even when the leader has exited.
+ */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once("exit", () => r()));
+  killGroup(child, "SIGTERM");
+  const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+  killGroup(child, done ? "SIGTERM" : "SIGKILL");
+  if (!done) await Promise.race([exited, sleep(2_000)]);
+}
 
 /** Any wrangler command, offline, from the project root, in its own process group. */
 export function spawnWrangler(args: string[]): WranglerProcess {
