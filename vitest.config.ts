@@ -8,7 +8,8 @@ import { defineConfig } from "vitest/config";
  * - `live`: suites in Node against the API Worker under `wrangler dev`, one stack started once for both by
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
  *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
- *   (clients/typescript/) making real calls (test/client/).
+ *   (clients/typescript/) making real calls (test/client/), the webhook listener (`npm run webhooks:listen`) and
+ *   the Postman collection against the live API (test/listen/).
  */
 export default defineConfig({
   test: {
@@ -38,7 +39,7 @@ export default defineConfig({
           name: "workers",
           globalSetup: ["./test/global-setup.ts"],
           include: ["test/**/*.test.ts"],
-          exclude: ["test/browser/**", "test/client/**"],
+          exclude: ["test/browser/**", "test/client/**", "test/listen/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,7 +49,7 @@ export default defineConfig({
           name: "live",
           environment: "node",
           globalSetup: ["./test/browser/global-setup.ts"],
-          include: ["test/browser/**/*.test.ts", "test/client/**/*.test.ts"],
+          include: ["test/browser/**/*.test.ts", "test/client/**/*.test.ts", "test/listen/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -23,6 +23,7 @@ import { spawnWranglerDev } from "../../scripts/wrangler";
  *   private one, their works, each with a picture uploaded through the signed-upload flow. Without Chromium that
  *   suite is skipped, said in one line (never a browser download), and none of this is made.
  * - The client suite (test/client/): a gallery of its own, empty, and a secret key with every scope.
+ * - The webhook listener's suite (test/listen/) and the collection's: another such gallery of their own.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -56,6 +57,8 @@ declare module "vitest" {
     /** "" when Chromium is not installed: the suite is skipped. */
     browser: BrowserFixture | "";
     client: ClientFixture;
+    /** The webhook listener's gallery (test/listen/), like the client's. */
+    listen: ClientFixture;
   }
 }
 
@@ -214,11 +217,13 @@ export default async function setup(project: TestProject) {
     let secretKey: string;
     let publishableToken: string;
     let clientKey: string;
+    let listenKey: string;
     try {
       const browserGallery = await insertGallery(client, "Browser Gallery");
       const galleryId = browserGallery.galleryId;
       secretKey = browserGallery.secretKey;
       clientKey = (await insertGallery(client, "Client Gallery")).secretKey;
+      listenKey = (await insertGallery(client, "Listener Gallery")).secretKey;
       publishableToken = (
         await insertApiKey(client, {
           galleryId,
@@ -270,6 +275,7 @@ export default async function setup(project: TestProject) {
 
     const base = `${origin}/v1`;
     project.provide("client", { api: base, secretKey: clientKey });
+    project.provide("listen", { api: base, secretKey: listenKey });
     if (!hasChromium) {
       project.provide("browser", "");
       return teardown;
