@@ -8,8 +8,9 @@ import { defineConfig } from "vitest/config";
  * - `live`: suites in Node against the API Worker under `wrangler dev`, one stack started once for both by
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
  *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
- *   (clients/typescript/) making real calls (test/client/), and the integrator scripts of examples/ run against it
- *   (test/examples/).
+ *   (clients/typescript/) making real calls (test/client/), the integrator scripts of examples/ run against it
+ *   (test/examples/), and the webhook listener (`npm run webhooks:listen`) and the Postman collection against the
+ *   live API (test/listen/).
  */
 export default defineConfig({
   test: {
@@ -39,7 +40,7 @@ export default defineConfig({
           name: "workers",
           globalSetup: ["./test/global-setup.ts"],
           include: ["test/**/*.test.ts"],
-          exclude: ["test/browser/**", "test/client/**", "test/examples/**"],
+          exclude: ["test/browser/**", "test/client/**", "test/examples/**", "test/listen/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,7 +50,12 @@ export default defineConfig({
           name: "live",
           environment: "node",
           globalSetup: ["./test/browser/global-setup.ts"],
-          include: ["test/browser/**/*.test.ts", "test/client/**/*.test.ts", "test/examples/**/*.test.ts"],
+          include: [
+            "test/browser/**/*.test.ts",
+            "test/client/**/*.test.ts",
+            "test/examples/**/*.test.ts",
+            "test/listen/**/*.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

