@@ -135,11 +135,11 @@ describe("webhook dispatch: a slow or failing endpoint holds up nobody", () => {
     const g = await createGallery();
     const slow = await endpoint(g);
     const healthy = await endpoint(g);
-    await behave(slow.path, { delay_ms: 1_000 });
+    await behave(slow.path, { delay_ms: 4_000 });
     await burst(g, 12);
     const t0 = (await dbNow()) + SECOND;
 
-    const first = await tick(g, { now: at(t0, 0), timeoutMs: 150 });
+    const first = await tick(g, { now: at(t0, 0), timeoutMs: 1_500 });
     // The healthy endpoint's 12 all went out; the slow one's ticket started no send after its first wave timed
     // out: exactly one wave was attempted, the rest released unsent.
     expect(first.tripped).toBe(1);
@@ -155,12 +155,12 @@ describe("webhook dispatch: a slow or failing endpoint holds up nobody", () => {
 
     // Backed off: not dispatched before the backoff ends, though its released deliveries are due.
     await burst(g, 1);
-    const during = await tick(g, { now: at(t0, BACKOFF_MS - SECOND), timeoutMs: 150 });
+    const during = await tick(g, { now: at(t0, BACKOFF_MS - SECOND), timeoutMs: 1_500 });
     expect(during).toMatchObject({ issued: 1, succeeded: 1 });
     expect((await received(healthy.path)).length).toBe(13);
 
     // After it: dispatched again, trips again, backed off twice as long.
-    const again = await tick(g, { now: at(t0, BACKOFF_MS + SECOND), timeoutMs: 150 });
+    const again = await tick(g, { now: at(t0, BACKOFF_MS + SECOND), timeoutMs: 1_500 });
     expect(again.tripped).toBe(1);
     const twice = await endpointState(slow.id);
     expect(twice.backoff_streak).toBe(2);
@@ -237,7 +237,7 @@ describe("webhook dispatch: a burst, a slow and a failing endpoint beside quiet 
     const healthy = await endpoint(mixed);
     const slow = await endpoint(mixed);
     const failing = await endpoint(mixed);
-    await behave(slow.path, { delay_ms: 1_000 });
+    await behave(slow.path, { delay_ms: 4_000 });
     await behave(failing.path, { status: 500 });
     await burst(busy, 200);
     await burst(quiet, 3);
@@ -252,7 +252,7 @@ describe("webhook dispatch: a burst, a slow and a failing endpoint beside quiet 
         await behave(slow.path, {});
         await behave(failing.path, {});
       }
-      await tick(galleries, { now: at(t0, k * MINUTE), timeoutMs: 150, together: true });
+      await tick(galleries, { now: at(t0, k * MINUTE), timeoutMs: 1_500, together: true });
       if (k === 0) {
         // Everything of the quiet gallery and the healthy endpoints went out on the first tick, beside the burst.
         expect(await received(quietEndpoint.path)).toHaveLength(3);
