@@ -169,6 +169,9 @@ export function createRouter(options: RouterOptions = {}): Router {
     if (!c.get("requestId")) c.set("requestId", newId("req"));
     await next();
     c.header("Request-Id", c.get("requestId"));
+    // The limit the operation counted the request against (http/rate-limit.ts), on every answer it gives.
+    const rateLimitPolicy = c.get("rateLimitPolicy");
+    if (rateLimitPolicy) c.header("RateLimit-Policy", rateLimitPolicy);
     c.header("X-Content-Type-Options", "nosniff");
     // The browser surface answers every request CORS-open, problems included; no other path sends CORS headers.
     if (isBrowserSurfaceRequest(c.req.path)) addCorsHeaders(c);

@@ -10,6 +10,7 @@ import type { CredentialKind, Principal } from "../lib/principal";
 import { ApiError } from "../lib/problem";
 import { missingScopes, scopesForRole } from "../lib/scopes";
 import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
+import { countRequest } from "./rate-limit";
 
 export const SESSION_COOKIE = "gallery_session";
 
@@ -150,6 +151,8 @@ export const UPLOAD_TOKEN_PARAM = "token";
  * state on its one use, and the upload consumes it in Postgres anyway.
  */
 const authenticateUploadToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Counted by client address, before the lookup: the URL is the credential, whoever holds it.
+  await countRequest(c, null);
   const token = c.req.param(UPLOAD_TOKEN_PARAM) ?? "";
   const hash = UPLOAD_TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
   const record = hash ? await findUploadTokenByHash(httpDb(c.env), hash) : null;
@@ -185,23 +188,40 @@ const authenticateUploadToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The principal of the presented credential, or the 401 its absence or invalidity answers. */
+async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Principal | ApiError> {
+  let token: string | null;
+  try {
+    token = presentedToken(c);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  if (token === null || token === "") {
+    return new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
+  }
+  const hash = TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
+  const record = hash ? await resolveCredential(c.env, c.executionCtx, hash, kindOf(token)) : null;
+  if (!hash || !record)
+    return new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+  return toPrincipal(record, hash);
+}
+
 /**
- * The one authentication and authorisation gate. 401 when no valid credential is presented; 403 when a valid
- * credential is of a kind the operation does not accept or lacks a required scope. An operation that accepts an
+ * The one authentication and authorisation gate, and the one place every operation's request is counted against
+ * its rate limit (before the 401 or 403, before the handler). 401 when no valid credential is presented; 403 when
+ * a valid credential is of a kind the operation does not accept or lacks a required scope. An operation that accepts an
  * upload token accepts nothing else (operation() checks), and reads it from its path.
  */
 export function authenticate(requirement: AuthRequirement): MiddlewareHandler<AppEnv> {
   if (requirement.credentials.includes("upload_token")) return authenticateUploadToken;
   return async (c, next) => {
-    const token = presentedToken(c);
-    if (token === null || token === "") {
-      throw new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
-    }
-    const hash = TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
-    const record = hash ? await resolveCredential(c.env, c.executionCtx, hash, kindOf(token)) : null;
-    if (!hash || !record)
-      throw new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
-    const principal = toPrincipal(record, hash);
+    const resolved = await resolvePrincipal(c);
+    // Every request is counted once its credential is known, by that credential, or by its client address when
+    // it has none valid (http/rate-limit.ts); a 401 or 403 counts too.
+    await countRequest(c, resolved instanceof ApiError ? null : resolved);
+    if (resolved instanceof ApiError) throw resolved;
+    const principal = resolved;
     if (!requirement.credentials.includes(principal.kind)) {
       const accepted = requirement.credentials.map((k) => kindNames[k]).join(" or ");
       const reason = requirement.credentialsReason ? ` ${requirement.credentialsReason}` : "";

@@ -35,6 +35,8 @@ export const CORS_EXPOSE_HEADERS = [
   REPLAYED_HEADER.toLowerCase(),
   "retry-after",
   "allow",
+  "ratelimit",
+  "ratelimit-policy",
 ];
 
 /** How long a browser may reuse a preflight answer (Chromium keeps at most 2 hours). */

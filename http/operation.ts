@@ -10,6 +10,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
   problemResponses,
+  rateLimitedResponses,
 } from "../lib/problem";
 import {
   EDGE_TTL_SECONDS,
@@ -213,7 +214,7 @@ const schemes: Record<CredentialKind, string | null> = {
 
 /**
  * Declares an operation: its route plus everything the shared mechanisms need. Authentication, scopes,
- * idempotency, the six problem responses and the OpenAPI security entry all come from here, so a route cannot
+ * idempotency, the rate limit, the problem responses (the six, and 429) and the OpenAPI security entry all come from here, so a route cannot
  * forget one.
  */
 export function operation<const C extends OperationConfig>(config: C) {
@@ -331,6 +332,7 @@ export function operation<const C extends OperationConfig>(config: C) {
       ...(edgeCacheSpec ? edgeCachedResponses(ownResponses) : ownResponses),
       ...(byUploadToken ? uploadTokenProblemResponses : problemResponses),
       ...(jsonBody ? bodyProblemResponses : {}),
+      ...rateLimitedResponses,
     },
   });
   // Not enumerable: the OpenAPI generator copies a route's enumerable fields into the document.

@@ -28,6 +28,14 @@ export interface Env {
   SIGN_IN_EMAIL_LIMIT: RateLimit;
   /** Sign-in attempts per client IP address. */
   SIGN_IN_IP_LIMIT: RateLimit;
+  /** Requests per secret API key, by key id (lib/rate-limits.ts, wrangler.toml `[[ratelimits]]`). */
+  SECRET_KEY_LIMIT: RateLimit;
+  /** Requests per member session. */
+  MEMBER_SESSION_LIMIT: RateLimit;
+  /** Requests per publishable token, by token id. */
+  PUBLISHABLE_TOKEN_LIMIT: RateLimit;
+  /** Requests per client address without a valid credential, and through signed upload URLs. */
+  CLIENT_IP_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
   /** The API Worker's static assets (wrangler.toml `[assets]`): the reference page's bundle. */
   ASSETS?: Fetcher;
@@ -53,6 +61,8 @@ export interface Env {
 export interface Variables {
   requestId: string;
   principal: Principal;
+  /** The `RateLimit-Policy` of the limit the request was counted against (http/rate-limit.ts), once counted. */
+  rateLimitPolicy?: string;
 }
 
 export interface AppEnv {

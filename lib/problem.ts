@@ -102,7 +102,7 @@ export const errorCodes = {
     title: "Too many requests",
     retry: "after_delay",
     description:
-      "Too many attempts in a short time (sign-in attempts per email and per client address). Retry after the `Retry-After` delay.",
+      "Too many requests in a short time: past the limit of the credential (secret key, member session, publishable token), of the client address, or of sign-in attempts per email and per client address. Retry after the `Retry-After` delay.",
   },
   internal_error: {
     status: 500,
@@ -226,6 +226,34 @@ export const bodyProblemResponses = {
   415: {
     description:
       "The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`).",
+    content: problemContent,
+  },
+};
+
+/** The headers of a 429 (lib/rate-limits.ts). */
+const rateLimitedHeadersDoc = {
+  "Retry-After": {
+    description: "Seconds to wait before retrying: the limit's whole window, the longest wait.",
+    schema: { type: "integer" as const },
+  },
+  RateLimit: {
+    description:
+      'The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends).',
+    schema: { type: "string" as const },
+  },
+  "RateLimit-Policy": {
+    description:
+      'The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds).',
+    schema: { type: "string" as const },
+  },
+};
+
+/** The 429 every operation declared with operation() documents: each counts against a rate limit. */
+export const rateLimitedResponses = {
+  429: {
+    description:
+      "Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`.",
+    headers: rateLimitedHeadersDoc,
     content: problemContent,
   },
 };

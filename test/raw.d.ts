@@ -3,3 +3,9 @@ declare module "*.md?raw" {
   const text: string;
   export default text;
 }
+
+/** wrangler.toml as text (test/platform/rate-limits.test.ts compares its `[[ratelimits]]` with lib/rate-limits.ts). */
+declare module "*.toml?raw" {
+  const text: string;
+  export default text;
+}

@@ -5,6 +5,7 @@ import "../../functions/api";
 import { type OperationEntry, operationRegistry } from "../../http/operation";
 import { type CursorKey, encodeCursor } from "../../lib/cursor";
 import { newId } from "../../lib/ids";
+import { policyHeader, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../../lib/scopes";
 import {
   bodyFixtures,
@@ -13,7 +14,15 @@ import {
   pricedFixtures,
   publicRoomSlug,
 } from "../helpers/fixtures";
-import { call, createGallery, db, mintKey, signedInMember, type TestGallery } from "../helpers/gallery";
+import {
+  call,
+  createGallery,
+  db,
+  mintKey,
+  sessionOf,
+  signedInMember,
+  type TestGallery,
+} from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { countRows } from "../helpers/seed";
 import { PNG } from "../helpers/uploads";
@@ -141,7 +150,27 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
   it("answers 401 without a credential", async () => {
     const response = await requestFor(op, null);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("ratelimit-policy")).toBe(policyHeader(RATE_LIMIT_POLICIES.client_ip));
     await expectProblem(response, 401, "unauthenticated");
+  });
+
+  it("names the limit of its credential in RateLimit-Policy, on a problem and on a success", async () => {
+    const expected = policyHeader(
+      op.credentials.includes("secret") ? RATE_LIMIT_POLICIES.secret : RATE_LIMIT_POLICIES.session,
+    );
+    const problem = await requestFor(op, homeCredential, {}, "?no_such_param=1");
+    expect(problem.status).toBe(400);
+    expect(problem.headers.get("ratelimit-policy")).toBe(expected);
+    // A session of its own for a session-only operation: signing out ends the session it is sent with.
+    const ids = await fixtureIds(op, home);
+    const ok = await call(op.method, pathFor(op, ids), {
+      key: op.credentials.includes("secret") ? home.key : await sessionOf(home.id, (await home.editor()).id),
+      body: await validBody(op, home, ids),
+    });
+    expect(ok.status, await ok.clone().text()).toBeLessThan(300);
+    expect(ok.headers.get("ratelimit-policy")).toBe(expected);
+    // No remaining count is claimed: the limiter says only whether a request is within the limit.
+    expect(ok.headers.get("ratelimit")).toBeNull();
   });
 
   it("answers a method its path does not take with 405 and Allow", async () => {
@@ -310,7 +339,10 @@ describe.each(
   }
 
   it("answers 404 for an unknown or malformed token, with or without a key", async () => {
-    await expectProblem(await send(pathFor(op)), 404, "not_found");
+    const unknown = await send(pathFor(op));
+    // The URL is the credential: counted by client address, whoever presents it.
+    expect(unknown.headers.get("ratelimit-policy")).toBe(policyHeader(RATE_LIMIT_POLICIES.client_ip));
+    await expectProblem(unknown, 404, "not_found");
     await expectProblem(await send(pathFor(op, { token: "not-a-token" })), 404, "not_found");
     await expectProblem(await send(pathFor(op), { authorization: `Bearer ${g.key}` }), 404, "not_found");
   });
@@ -675,7 +707,18 @@ describe.each(
     ];
     expect(answers[0]!.status, await answers[0]!.clone().text()).toBeLessThan(300);
     expect(answers.slice(1).map((r) => r.status)).toEqual([401, 403, 400, 405]);
+    const policies = answers.map((r) => r.headers.get("ratelimit-policy"));
+    const publishable = policyHeader(RATE_LIMIT_POLICIES.publishable);
+    // The token's limit; without a credential the address's; the 403's secret key its own; a 405 has no operation.
+    expect(policies).toEqual([
+      publishable,
+      policyHeader(RATE_LIMIT_POLICIES.client_ip),
+      policyHeader(RATE_LIMIT_POLICIES.secret),
+      publishable,
+      null,
+    ]);
     for (const response of answers) {
+      expect(response.headers.get("access-control-expose-headers")).toContain("ratelimit-policy");
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       expect(response.headers.get("access-control-allow-credentials")).toBeNull();
       expect(response.headers.get("access-control-expose-headers")).toContain("etag");

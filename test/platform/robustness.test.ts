@@ -6,9 +6,17 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import worker from "../../functions/api";
 import { newId } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
-import { PUBLISHABLE_SCOPES } from "../../lib/scopes";
+import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
 import { fixtureFor, publicRoomSlug } from "../helpers/fixtures";
-import { apiRequest, call, createGallery, db, mintKey, type TestGallery } from "../helpers/gallery";
+import {
+  apiRequest,
+  call,
+  createGallery,
+  db,
+  mintKey,
+  sessionOf,
+  type TestGallery,
+} from "../helpers/gallery";
 import {
   type DocumentedOperation,
   documentedOperations,
@@ -36,6 +44,7 @@ import {
   queryString,
   rawRequests,
   short,
+  takingTurns,
   validSegments,
   withCredential,
 } from "./robustness/requests";
@@ -84,7 +93,7 @@ let sent = 0;
 async function send(method: string, path: string, request: GeneratedRequest): Promise<Response> {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
-    apiRequest(method, path, { headers: request.headers, rawBody: request.body }),
+    apiRequest(method, path, { headers: takingTurns(request.headers), rawBody: request.body }),
     env,
     ctx,
   );
@@ -121,7 +130,7 @@ async function expectRobust(op: DocumentedOperation, request: GeneratedRequest):
   }
 }
 
-async function sessionToken(galleryId: string): Promise<string> {
+async function ownMember(galleryId: string): Promise<{ id: string; token: string }> {
   const id = newId("mem");
   const password = `pw-${crypto.randomUUID()}`;
   await db().execute(sql`insert into members (id, gallery_id, email, name, role, password_hash)
@@ -129,8 +138,11 @@ async function sessionToken(galleryId: string): Promise<string> {
   const response = await call("POST", "/auth/sessions", {
     body: { email: `${id}@gallery.example`, password },
   });
-  return ((await response.json()) as { token: string }).token;
+  return { id, token: ((await response.json()) as { token: string }).token };
 }
+
+/** Credentials each operation's requests take turns with (see Context.credentials). */
+const CREDENTIALS_PER_OPERATION = 8;
 
 async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promise<Context> {
   const kind = credentialKind(op);
@@ -149,20 +161,28 @@ async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promis
     if (prefix) byPrefix[prefix] = id;
   }
   // The fixtures make a session-only operation's resources for the gallery's fixture editor (the inbox is
-  // member-private); an operation without path ids gets a session of its own (signing out ends only that one).
-  const session = async () =>
-    Object.keys(ids).length > 0 ? (await gallery.editor()).token : await sessionToken(gallery.id);
-  const credential =
+  // member-private); an operation without path ids gets a member of its own (signing out ends only its sessions).
+  const member =
+    kind !== "session"
+      ? null
+      : Object.keys(ids).length > 0
+        ? await gallery.editor()
+        : await ownMember(gallery.id);
+  const mint = (): Promise<string> | null =>
     kind === "key"
-      ? gallery.key
-      : kind === "session"
-        ? await session()
+      ? gallery.keyWith(allScopes)
+      : member
+        ? sessionOf(gallery.id, member.id)
         : kind === "publishable"
-          ? await mintKey(gallery.id, PUBLISHABLE_SCOPES, "publishable")
-          : undefined;
+          ? mintKey(gallery.id, PUBLISHABLE_SCOPES, "publishable")
+          : null;
+  // Several credentials per operation, taking turns (takingTurns), so none comes near its rate limit.
+  const credentials = await Promise.all(
+    Array.from({ length: kind === "none" ? 0 : CREDENTIALS_PER_OPERATION }, () => mint()!),
+  );
   const schema = bodySchema(op);
   const base = schema ? (validValue(schema) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({});
-  return { ids, base, ...(credential ? { credential } : {}) };
+  return { ids, base, credentials };
 }
 
 function runs(op: DocumentedOperation, n: number): number {

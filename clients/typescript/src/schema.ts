@@ -9037,6 +9037,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9136,6 +9151,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9216,6 +9246,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9290,6 +9335,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9398,6 +9458,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9472,6 +9547,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9558,6 +9648,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9635,6 +9740,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9706,6 +9826,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9814,6 +9949,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9916,6 +10066,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -9992,6 +10157,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10096,6 +10276,21 @@ export interface operations {
             /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10207,6 +10402,21 @@ export interface operations {
             /** @description `Content-Type` is not the minted `content_type`, or the bytes are not that image type (`unsupported_media_type`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10388,6 +10598,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -10490,6 +10715,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -10566,6 +10806,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10676,6 +10931,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -10756,6 +11026,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,6 +11149,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -10940,6 +11240,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11026,6 +11341,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11134,6 +11464,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -11213,6 +11558,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11318,6 +11678,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -11389,6 +11764,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11469,6 +11859,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11577,6 +11982,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -11656,6 +12076,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11761,6 +12196,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -11832,6 +12282,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11912,6 +12377,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12020,6 +12500,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -12097,6 +12592,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12202,6 +12712,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -12273,6 +12798,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12353,6 +12893,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12461,6 +13016,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -12538,6 +13108,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12643,6 +13228,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -12714,6 +13314,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12794,6 +13409,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12902,6 +13532,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -12987,6 +13632,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -13058,6 +13718,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13324,6 +13999,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -13392,6 +14082,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13475,6 +14180,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13580,6 +14300,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -13651,6 +14386,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13737,6 +14487,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -13814,6 +14579,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13922,6 +14702,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -13999,6 +14794,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14104,6 +14914,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -14175,6 +15000,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14255,6 +15095,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14363,6 +15218,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -14459,6 +15329,21 @@ export interface operations {
             /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14567,6 +15452,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -14649,6 +15549,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14757,6 +15672,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -14828,6 +15758,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14914,6 +15859,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15022,6 +15982,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -15103,6 +16078,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15208,6 +16198,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -15279,6 +16284,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15359,6 +16379,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15467,6 +16502,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -15569,6 +16619,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -15645,6 +16710,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15733,6 +16813,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15852,6 +16947,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -15951,6 +17061,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -16022,6 +17147,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16102,6 +17242,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16210,6 +17365,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -16284,6 +17454,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16370,6 +17555,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -16441,6 +17641,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16529,6 +17744,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16637,6 +17867,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -16719,6 +17964,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16827,6 +18087,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -16909,6 +18184,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17017,6 +18307,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -17093,6 +18398,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17203,6 +18523,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -17293,6 +18628,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -17366,6 +18716,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17476,6 +18841,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -17563,6 +18943,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17668,6 +19063,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -17739,6 +19149,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17819,6 +19244,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17927,6 +19367,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18022,6 +19477,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18127,6 +19597,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18198,6 +19683,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18306,6 +19806,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18380,6 +19895,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18466,6 +19996,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18546,6 +20091,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18654,6 +20214,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18725,6 +20300,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18812,6 +20402,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18917,6 +20522,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -18988,6 +20608,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19096,6 +20731,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19173,6 +20823,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19278,6 +20943,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19352,6 +21032,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19469,6 +21164,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19566,6 +21276,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19637,6 +21362,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19745,6 +21485,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19847,6 +21602,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -19933,6 +21703,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20004,6 +21789,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20089,6 +21889,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20194,6 +22009,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20265,6 +22095,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20350,6 +22195,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20458,6 +22318,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20560,6 +22435,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20640,6 +22530,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20748,6 +22653,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20830,6 +22750,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -20904,6 +22839,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20995,6 +22945,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21100,6 +23065,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -21171,6 +23151,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21251,6 +23246,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21359,6 +23369,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -21430,6 +23455,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21538,6 +23578,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -21614,6 +23669,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21724,6 +23794,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -21809,6 +23894,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21914,6 +24014,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -21985,6 +24100,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22065,6 +24195,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22173,6 +24318,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -22247,6 +24407,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22355,6 +24530,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -22436,6 +24626,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22541,6 +24746,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -22612,6 +24832,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22692,6 +24927,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22800,6 +25050,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -22901,6 +25166,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -22990,6 +25270,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23092,6 +25387,21 @@ export interface operations {
             /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -142,7 +142,11 @@ export function generated(request: GeneratedRequest): GeneratedRequest {
 }
 
 export interface Context {
-  credential?: string;
+  /**
+   * The credentials the requests take turns with (none for an operation without one): the suite sends hundreds
+   * of requests a second, more than one credential may (the per-credential rate limits, lib/rate-limits.ts).
+   */
+  credentials: readonly string[];
   /** Path parameter name → an id of a real resource of the test gallery. */
   ids: Record<string, string>;
   /** A body the operation accepts, as a base for single-field mutations. */
@@ -247,9 +251,27 @@ export function withKey(headers: Record<string, string>, key: string | undefined
   return headers;
 }
 
+/** Each operation's credentials, by the first of them (the one a generated request names). */
+const pools = new Map<string, readonly string[]>();
+let turn = 0;
+
 export function withCredential(headers: Record<string, string>, ctx: Context) {
-  if (ctx.credential) headers.authorization = `Bearer ${ctx.credential}`;
+  const [first] = ctx.credentials;
+  if (first) {
+    pools.set(first, ctx.credentials);
+    headers.authorization = `Bearer ${first}`;
+  }
   return headers;
+}
+
+/**
+ * The headers as sent: the credential a generated request names is swapped for the next of its operation's
+ * credentials (requests are generated ahead of sending, and shrinking replays them), so they take turns.
+ */
+export function takingTurns(headers: Record<string, string>): Record<string, string> {
+  const named = headers.authorization?.replace(/^Bearer /, "");
+  const pool = named ? pools.get(named) : undefined;
+  return pool ? { ...headers, authorization: `Bearer ${pool[turn++ % pool.length]}` } : headers;
 }
 
 export function validSegments(ctx: Context): Record<string, string> {

@@ -1,0 +1,79 @@
+import type { Env } from "./env";
+
+/**
+ * The request limits of every operation, one per credential kind (docs/decisions.md, "Rate limits"). Each is a
+ * Cloudflare Rate Limiting binding (wrangler.toml `[[ratelimits]]`, the mechanism of the sign-in limits): the
+ * numbers here say what the bindings are configured with, for the headers and the documentation, and
+ * test/platform/rate-limits.test.ts holds them equal to wrangler.toml.
+ */
+export interface RateLimitPolicy {
+  /** The policy's name in `RateLimit-Policy` and `RateLimit`. */
+  name: string;
+  /** The binding that counts it. */
+  binding: "SECRET_KEY_LIMIT" | "MEMBER_SESSION_LIMIT" | "PUBLISHABLE_TOKEN_LIMIT" | "CLIENT_IP_LIMIT";
+  /** Requests allowed per window. */
+  limit: number;
+  /** The window in seconds (the binding allows 10 or 60). */
+  period: 10 | 60;
+  /** What is counted, in words, for the documentation. */
+  counts: string;
+}
+
+export const RATE_LIMIT_POLICIES = {
+  secret: {
+    name: "secret_key",
+    binding: "SECRET_KEY_LIMIT",
+    limit: 1000,
+    period: 10,
+    counts: "per secret API key (gpk_), by its key id",
+  },
+  session: {
+    name: "member_session",
+    binding: "MEMBER_SESSION_LIMIT",
+    limit: 300,
+    period: 10,
+    counts: "per member session (gss_)",
+  },
+  publishable: {
+    name: "publishable_token",
+    binding: "PUBLISHABLE_TOKEN_LIMIT",
+    limit: 1000,
+    period: 10,
+    counts: "per publishable token (gpub_), by its token id",
+  },
+  client_ip: {
+    name: "client_ip",
+    binding: "CLIENT_IP_LIMIT",
+    limit: 600,
+    period: 60,
+    counts:
+      "per client address (`CF-Connecting-IP`), for requests without a valid credential and for signed upload URLs",
+  },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+export type RateLimitPolicyKey = keyof typeof RATE_LIMIT_POLICIES;
+
+/** `RateLimit-Policy` (IETF draft httpapi-ratelimit-headers): `"secret_key";q=1000;w=10`. */
+export function policyHeader(policy: RateLimitPolicy): string {
+  return `"${policy.name}";q=${policy.limit};w=${policy.period}`;
+}
+
+/**
+ * `RateLimit` of a refused request: none left (`r=0`) and at most the whole window to wait (`t`). The binding
+ * answers only whether a request is within the limit, not how many remain nor when its window ends, so a
+ * successful answer carries no `RateLimit` header and a refusal names the longest wait.
+ */
+export function exhaustedHeader(policy: RateLimitPolicy): string {
+  return `"${policy.name}";r=0;t=${policy.period}`;
+}
+
+/** The headers of a 429 past `policy`. */
+export function rateLimitedHeaders(policy: RateLimitPolicy): Record<string, string> {
+  return {
+    "Retry-After": String(policy.period),
+    RateLimit: exhaustedHeader(policy),
+    "RateLimit-Policy": policyHeader(policy),
+  };
+}
+
+export type RateLimitBindings = Pick<Env, RateLimitPolicy["binding"]>;
