@@ -24,6 +24,8 @@ export interface Env {
   PUBLIC_BASE_URL: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;
+  /** `off` stops counting requests against the rate limits, in local mode only (the API bench sets it). */
+  RATE_LIMITS?: string;
   /** Sign-in attempts per email address (Cloudflare Rate Limiting binding; wrangler.toml `[[ratelimits]]`). */
   SIGN_IN_EMAIL_LIMIT: RateLimit;
   /** Sign-in attempts per client IP address. */
