@@ -72,7 +72,7 @@ async function invalidated(): Promise<void> {
   await renewPublicGenerations(env);
 }
 
-const EXPOSED = "etag, request-id, idempotent-replayed, retry-after, allow";
+const EXPOSED = "etag, request-id, idempotent-replayed, retry-after, allow, ratelimit, ratelimit-policy";
 
 describe("which rooms a visitor sees", () => {
   it("public and open: listed and readable; unlisted: readable, never listed; private: never", async () => {
