@@ -400,43 +400,46 @@ export async function handleWebhookBatch(
   let running = batch.messages.length;
   const batchStarted = Date.now();
   const budgetMs = options.budgetMs ?? TICKET_BUDGET_MS;
+
+  /** A ticket and, while others of the batch still run and within the budget, its continuations. */
+  const runChain = async (ticket: WebhookTicket): Promise<void> => {
+    let current = ticket;
+    for (;;) {
+      const { result, continuation } = await runTicket(env, current, options);
+      addTicketResults(total, result);
+      total.tickets += 1;
+      if (!continuation) return;
+      // A batch must end within the budget, so that the tickets queued behind it (the next tick's, other
+      // endpoints') get their turn.
+      if (running > 1 && Date.now() - batchStarted < budgetMs) {
+        current = continuation;
+        continue;
+      }
+      if (env.WEBHOOK_QUEUE) await env.WEBHOOK_QUEUE.send(continuation);
+      else total.continuations.push(continuation);
+      return;
+    }
+  };
+
   await Promise.all(
     batch.messages.map(async (message) => {
       const ticket = parseWebhookTicket(message.body);
       try {
         if (!ticket) {
           console.error(JSON.stringify({ webhooks: "malformed ticket dropped", id: message.id }));
-          message.ack();
-          return;
+        } else {
+          await runChain(ticket);
         }
-        try {
-          let current = ticket;
-          for (;;) {
-            const { result, continuation } = await runTicket(env, current, options);
-            addTicketResults(total, result);
-            total.tickets += 1;
-            if (!continuation) break;
-            // Only within the ticket budget of the batch's start: a batch must end, so that the tickets queued
-            // behind it (the next tick's, other endpoints') get their turn.
-            if (running > 1 && Date.now() - batchStarted < budgetMs) {
-              current = continuation;
-              continue;
-            }
-            if (env.WEBHOOK_QUEUE) await env.WEBHOOK_QUEUE.send(continuation);
-            else total.continuations.push(continuation);
-            break;
-          }
-          message.ack();
-        } catch (error) {
-          console.error(
-            JSON.stringify({
-              webhooks: "ticket failed",
-              endpoint_id: ticket.endpoint_id,
-              error: String(error).slice(0, 500),
-            }),
-          );
-          message.retry();
-        }
+        message.ack();
+      } catch (error) {
+        console.error(
+          JSON.stringify({
+            webhooks: "ticket failed",
+            endpoint_id: ticket?.endpoint_id,
+            error: String(error).slice(0, 500),
+          }),
+        );
+        message.retry();
       } finally {
         running -= 1;
       }

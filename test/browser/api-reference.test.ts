@@ -1,5 +1,5 @@
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./chromium";
 
 /**
  * The API reference page (/v1/docs) in a real headless Chromium against the API Worker under `wrangler dev`
@@ -11,19 +11,10 @@ const fixture = inject("browser");
 
 describe.skipIf(fixture === "")("the API reference page in headless Chromium", () => {
   const f = fixture === "" ? (undefined as never) : fixture;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // No sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    browser = await chromium.launch({ executablePath: f.chromium, args: ["--no-sandbox"] });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = launchChromium(() => f.chromium);
 
   it("renders the operations and an example, loading everything from the API's origin", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await browser().newPage({ viewport: { width: 1400, height: 1000 } });
     const origins = new Set<string>();
     const refused: string[] = [];
     page.on("request", (request) => origins.add(new URL(request.url()).origin));

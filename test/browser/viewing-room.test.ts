@@ -1,5 +1,6 @@
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { launchChromium } from "./chromium";
 
 /**
  * The example page (examples/viewing-room/) in a real headless Chromium, served from another origin than the
@@ -12,27 +13,18 @@ const fixture = inject("browser");
 
 describe.skipIf(fixture === "")("the example viewing-room page in headless Chromium", () => {
   const f = fixture === "" ? (undefined as never) : fixture;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // No sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    browser = await chromium.launch({ executablePath: f.chromium, args: ["--no-sandbox"] });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = launchChromium(() => f.chromium);
 
   /** A new tab on `url`, once the page has left its loading state. */
   async function open(url: string): Promise<Page> {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(url);
     await page.waitForSelector('#room:not([data-state="loading"])');
     return page;
   }
 
   it("renders the public room's works: titles, prices or price on request, availability", async () => {
-    const p = await browser.newPage();
+    const p = await browser().newPage();
     const posted = p.waitForResponse(
       (r) => r.url().endsWith("/engagements") && r.request().method() === "POST",
     );
