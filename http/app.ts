@@ -9,6 +9,7 @@ import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse
 import { isSignedUpload } from "../lib/uploads";
 import { SESSION_COOKIE } from "./auth";
 import { addCorsHeaders, isBrowserSurfaceRequest, preflightHeaders } from "./cors";
+import { countOtherRequests } from "./rate-limit";
 
 export type Router = OpenAPIHono<AppEnv>;
 
@@ -169,7 +170,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     if (!c.get("requestId")) c.set("requestId", newId("req"));
     await next();
     c.header("Request-Id", c.get("requestId"));
-    // The limit the operation counted the request against (http/rate-limit.ts), on every answer it gives.
+    // The limit the request was counted against (http/rate-limit.ts), on every answer.
     const rateLimitPolicy = c.get("rateLimitPolicy");
     if (rateLimitPolicy) c.header("RateLimit-Policy", rateLimitPolicy);
     c.header("X-Content-Type-Options", "nosniff");
@@ -191,6 +192,9 @@ export function createRouter(options: RouterOptions = {}): Router {
     }
     await next();
   });
+  // Every request counts against a rate limit: an operation's by its credential (its authentication gate), any
+  // other by its client address, here.
+  router.use("*", countOtherRequests);
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

@@ -10,7 +10,7 @@ import type { CredentialKind, Principal } from "../lib/principal";
 import { ApiError } from "../lib/problem";
 import { missingScopes, scopesForRole } from "../lib/scopes";
 import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
-import { countRequest } from "./rate-limit";
+import { countRequest, countsItsRequests } from "./rate-limit";
 
 export const SESSION_COOKIE = "gallery_session";
 
@@ -150,7 +150,7 @@ export const UPLOAD_TOKEN_PARAM = "token";
  * one a URL that no longer works (410); there is no 401 or 403 to give. Not cached at the edge: the token changes
  * state on its one use, and the upload consumes it in Postgres anyway.
  */
-const authenticateUploadToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+const authenticateUploadToken: MiddlewareHandler<AppEnv> = countsItsRequests(async (c, next) => {
   // Counted by client address, before the lookup: the URL is the credential, whoever holds it.
   await countRequest(c, null);
   const token = c.req.param(UPLOAD_TOKEN_PARAM) ?? "";
@@ -186,7 +186,7 @@ const authenticateUploadToken: MiddlewareHandler<AppEnv> = async (c, next) => {
     upload: record.grant,
   });
   await next();
-};
+});
 
 /** The principal of the presented credential, or the 401 its absence or invalidity answers. */
 async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Principal | ApiError> {
@@ -215,7 +215,7 @@ async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Pr
  */
 export function authenticate(requirement: AuthRequirement): MiddlewareHandler<AppEnv> {
   if (requirement.credentials.includes("upload_token")) return authenticateUploadToken;
-  return async (c, next) => {
+  return countsItsRequests(async (c, next) => {
     const resolved = await resolvePrincipal(c);
     // Every request is counted once its credential is known, by that credential, or by its client address when
     // it has none valid (http/rate-limit.ts); a 401 or 403 counts too.
@@ -239,5 +239,5 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     }
     c.set("principal", principal);
     await next();
-  };
+  });
 }

@@ -1,19 +1,19 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../lib/env";
 import type { Principal } from "../lib/principal";
-import { ApiError } from "../lib/problem";
 import {
+  enforceRateLimit,
   policyHeader,
   RATE_LIMIT_POLICIES,
   type RateLimitPolicy,
-  rateLimitedHeaders,
 } from "../lib/rate-limits";
 
 /**
  * What a request is counted against: its credential's limit, keyed by the credential's id, or, without a valid
- * credential (and for a signed upload URL, which anyone holding the URL presents), its client address. The
- * address is `CF-Connecting-IP`, set by Cloudflare's edge; a request that did not come through it (the tests,
- * a local call) has none and is not counted by address, as for sign-in.
+ * credential (and for a signed upload URL, which anyone holding the URL presents, and for every route that is not
+ * an operation), its client address. The address is `CF-Connecting-IP`, set by Cloudflare's edge; a request that
+ * did not come through it (the tests, a local call) has none and is not counted by address, as for sign-in.
  */
 function subjectOf(
   c: Context<AppEnv>,
@@ -27,30 +27,54 @@ function subjectOf(
     case "publishable":
       return { policy: RATE_LIMIT_POLICIES.publishable, key: `token:${principal.credentialId}` };
     default: {
-      const address = c.req.header("cf-connecting-ip");
+      const address = clientAddress(c);
       return { policy: RATE_LIMIT_POLICIES.client_ip, key: address ? `ip:${address}` : null };
     }
   }
 }
 
+/** The client's address as Cloudflare's edge sets it (a client cannot forge it there); null when not called through it. */
+export function clientAddress(c: Context<AppEnv>): string | null {
+  return c.req.header("cf-connecting-ip") || null;
+}
+
 /**
  * Counts the request against its limit (the Cloudflare Rate Limiting binding of its credential kind) and refuses
  * it with 429 `rate_limited` past the limit. Called by the authentication gate (http/auth.ts) of every operation,
- * once the credential is resolved and before anything else the operation does; the router writes the policy's
- * `RateLimit-Policy` header on whatever the operation answers (http/app.ts).
+ * once the credential is resolved and before anything else the operation does, and by `countOtherRequests` for
+ * every other route; the router writes the policy's `RateLimit-Policy` header on whatever is answered
+ * (http/app.ts).
  */
 export async function countRequest(c: Context<AppEnv>, principal: Principal | null): Promise<void> {
   const { policy, key } = subjectOf(c, principal);
   c.set("rateLimitPolicy", policyHeader(policy));
-  if (key === null) return;
-  // Local mode only, and only when asked (npm run bench measures the API's own cost far past a key's limit).
-  if (c.env.ENVIRONMENT === "local" && c.env.RATE_LIMITS === "off") return;
-  const { success } = await c.env[policy.binding].limit({ key });
-  if (success) return;
-  throw new ApiError(
-    "rate_limited",
-    `Too many requests: the limit is ${policy.limit} requests every ${policy.period} seconds ${policy.counts}. Retry after \`Retry-After\` seconds (at most ${policy.period}).`,
-    { policy: policy.name, limit: policy.limit, window_seconds: policy.period },
-    rateLimitedHeaders(policy),
-  );
+  if (key !== null) await enforceRateLimit(c.env, policy, key);
 }
+
+/** The handlers that count their route's requests themselves (the authentication gates, sign-in's limit). */
+const countingHandlers = new WeakSet<object>();
+
+/** Marks a route handler (a middleware) as the one that counts its route's requests against a rate limit. */
+export function countsItsRequests<H extends MiddlewareHandler<AppEnv>>(handler: H): H {
+  countingHandlers.add(handler);
+  return handler;
+}
+
+/** Hono's mark on a handler it wrapped when mounting a router that has an error handler of its own. */
+const WRAPPED_HANDLER = "__COMPOSED_HANDLER";
+
+/**
+ * Every request is counted once. An operation's is counted by its authentication gate, sign-in's by its own
+ * limits; every other request (the meta routes, the OpenAPI document, the reference page, stored images, an
+ * unknown path's 404, a known path's 405 and a preflight) is counted here, by client address, before it is
+ * answered. Run by the top router on every request: it looks at the routes the request matched for a handler
+ * marked with `countsItsRequests`.
+ */
+export const countOtherRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const counted = matchedRoutes(c).some(({ handler }) => {
+    const own = (handler as unknown as Record<string, unknown>)[WRAPPED_HANDLER];
+    return countingHandlers.has(handler) || (typeof own === "function" && countingHandlers.has(own));
+  });
+  if (!counted) await countRequest(c, null);
+  await next();
+};

@@ -231,7 +231,7 @@ export const bodyProblemResponses = {
 };
 
 /** The headers of a 429 (lib/rate-limits.ts). */
-const rateLimitedHeadersDoc = {
+export const rateLimitedHeadersDoc = {
   "Retry-After": {
     description: "Seconds to wait before retrying: the limit's whole window, the longest wait.",
     schema: { type: "integer" as const },
@@ -243,7 +243,7 @@ const rateLimitedHeadersDoc = {
   },
   "RateLimit-Policy": {
     description:
-      'The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds).',
+      'The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds).',
     schema: { type: "string" as const },
   },
 };
@@ -253,6 +253,19 @@ export const rateLimitedResponses = {
   429: {
     description:
       "Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`.",
+    headers: rateLimitedHeadersDoc,
+    content: problemContent,
+  },
+};
+
+/**
+ * The 429 of a route that is not an operation (the meta routes, the event catalogue, stored images): each request
+ * counts against its client address's limit.
+ */
+export const addressRateLimitedResponses = {
+  429: {
+    description:
+      "Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`.",
     headers: rateLimitedHeadersDoc,
     content: problemContent,
   },

@@ -1,4 +1,5 @@
 import type { Env } from "./env";
+import { ApiError } from "./problem";
 
 /**
  * The request limits of every operation, one per credential kind (docs/decisions.md, "Rate limits"). Each is a
@@ -10,7 +11,13 @@ export interface RateLimitPolicy {
   /** The policy's name in `RateLimit-Policy` and `RateLimit`. */
   name: string;
   /** The binding that counts it. */
-  binding: "SECRET_KEY_LIMIT" | "MEMBER_SESSION_LIMIT" | "PUBLISHABLE_TOKEN_LIMIT" | "CLIENT_IP_LIMIT";
+  binding:
+    | "SECRET_KEY_LIMIT"
+    | "MEMBER_SESSION_LIMIT"
+    | "PUBLISHABLE_TOKEN_LIMIT"
+    | "CLIENT_IP_LIMIT"
+    | "SIGN_IN_EMAIL_LIMIT"
+    | "SIGN_IN_IP_LIMIT";
   /** Requests allowed per window. */
   limit: number;
   /** The window in seconds (the binding allows 10 or 60). */
@@ -47,15 +54,32 @@ export const RATE_LIMIT_POLICIES = {
     limit: 600,
     period: 60,
     counts:
-      "per client address (`CF-Connecting-IP`), for requests without a valid credential and for signed upload URLs",
+      "per client address (`CF-Connecting-IP`), for requests without a valid credential, for signed upload URLs and for the routes that are not operations",
+  },
+  sign_in_email: {
+    name: "sign_in_email",
+    binding: "SIGN_IN_EMAIL_LIMIT",
+    limit: 5,
+    period: 60,
+    counts: "per email address a sign-in attempt names",
+  },
+  sign_in_ip: {
+    name: "sign_in_ip",
+    binding: "SIGN_IN_IP_LIMIT",
+    limit: 20,
+    period: 60,
+    counts: "per client address (`CF-Connecting-IP`) of sign-in attempts",
   },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyKey = keyof typeof RATE_LIMIT_POLICIES;
 
-/** `RateLimit-Policy` (IETF draft httpapi-ratelimit-headers): `"secret_key";q=1000;w=10`. */
-export function policyHeader(policy: RateLimitPolicy): string {
-  return `"${policy.name}";q=${policy.limit};w=${policy.period}`;
+/**
+ * `RateLimit-Policy` (IETF draft httpapi-ratelimit-headers): `"secret_key";q=1000;w=10`; a request counted against
+ * more than one limit (sign-in) names each, as a list.
+ */
+export function policyHeader(...policies: RateLimitPolicy[]): string {
+  return policies.map((policy) => `"${policy.name}";q=${policy.limit};w=${policy.period}`).join(", ");
 }
 
 /**
@@ -77,3 +101,26 @@ export function rateLimitedHeaders(policy: RateLimitPolicy): Record<string, stri
 }
 
 export type RateLimitBindings = Pick<Env, RateLimitPolicy["binding"]>;
+
+/**
+ * Counts one request against `policy` under `key` (the policy's Cloudflare Rate Limiting binding) and refuses it
+ * with 429 `rate_limited` past the limit: `retry: after_delay`, `Retry-After`, `RateLimit` and the policy in
+ * `RateLimit-Policy`. The one place a limit is enforced, for the operations, the other routes and sign-in alike.
+ */
+export async function enforceRateLimit(
+  env: Pick<Env, RateLimitPolicy["binding"] | "ENVIRONMENT" | "RATE_LIMITS">,
+  policy: RateLimitPolicy,
+  key: string,
+  detail = `Too many requests: the limit is ${policy.limit} requests every ${policy.period} seconds ${policy.counts}. Retry after \`Retry-After\` seconds (at most ${policy.period}).`,
+): Promise<void> {
+  // Local mode only, and only when asked (npm run bench measures the API's own cost far past a key's limit).
+  if (env.ENVIRONMENT === "local" && env.RATE_LIMITS === "off") return;
+  const { success } = await env[policy.binding].limit({ key });
+  if (success) return;
+  throw new ApiError(
+    "rate_limited",
+    detail,
+    { policy: policy.name, limit: policy.limit, window_seconds: policy.period },
+    rateLimitedHeaders(policy),
+  );
+}

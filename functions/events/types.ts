@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Router } from "../../http/app";
 import { catalogueTypes, eventCatalogue, eventDataSchema } from "../../lib/event-catalogue";
 import { eventTypes } from "../../lib/event-types";
-import { problemResponses } from "../../lib/problem";
+import { addressRateLimitedResponses, problemResponses } from "../../lib/problem";
 import { eventReadScopes } from "./read-scopes";
 
 const EventTypeEntry = z
@@ -48,6 +48,7 @@ export function registerEventTypesList(app: Router): void {
         "Every domain event type the API emits, when it is emitted, the scopes that read it and the JSON Schema of its `data`.",
       responses: {
         ...problemResponses,
+        ...addressRateLimitedResponses,
         200: {
           description: "Every event type.",
           content: { "application/json": { schema: z.object({ data: z.array(EventTypeEntry) }) } },

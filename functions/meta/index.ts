@@ -4,6 +4,7 @@ import { createRouter, type RouterOptions } from "../../http/app";
 import type { Env } from "../../lib/env";
 import {
   ApiError,
+  addressRateLimitedResponses,
   type ErrorCode,
   errorCodes,
   PROBLEM_CONTENT_TYPE,
@@ -64,6 +65,7 @@ export function metaRouter(options: RouterOptions = {}) {
       description: `200 when the Worker is up and its database answers. The database is checked at most once every ${HEALTH_CACHE_MS / 1000} s per Worker isolate (callers in between get that answer), so the route stays cheap; a database that does not answer within ${HEALTH_TIMEOUT_MS / 1000} s counts as unreachable.`,
       responses: {
         ...problemResponses,
+        ...addressRateLimitedResponses,
         200: {
           description: "The Worker is up and its database answers.",
           content: {
@@ -101,6 +103,7 @@ export function metaRouter(options: RouterOptions = {}) {
       summary: "The error dictionary",
       responses: {
         ...problemResponses,
+        ...addressRateLimitedResponses,
         200: {
           description: "Every error code.",
           content: { "application/json": { schema: z.object({ data: z.array(ErrorEntry) }) } },
@@ -130,6 +133,7 @@ export function metaRouter(options: RouterOptions = {}) {
       },
       responses: {
         ...problemResponses,
+        ...addressRateLimitedResponses,
         200: {
           description: "The error code's entry.",
           content: { "application/json": { schema: ErrorEntry } },

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Router } from "../../http/app";
 import { imageTypes } from "../../lib/image-type";
-import { ApiError, problemResponses } from "../../lib/problem";
+import { ApiError, addressRateLimitedResponses, problemResponses } from "../../lib/problem";
 import { ASSET_CACHE_CONTROL } from "../../lib/uploads";
 
 const id = z
@@ -58,6 +58,7 @@ const route = createRoute({
       content: Object.fromEntries(imageTypes.map((type) => [type, binary])),
     },
     ...problemResponses,
+    ...addressRateLimitedResponses,
     404: {
       description: "No object is stored at this path (`not_found`).",
       content: problemResponses[404].content,

@@ -12,49 +12,38 @@ import type { Env } from "../../lib/env";
 import { newId } from "../../lib/ids";
 import { verifyPassword } from "../../lib/password";
 import { ApiError } from "../../lib/problem";
+import { enforceRateLimit, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import type { CreatedSession, CurrentSession } from "../../lib/schemas/auth";
 import { SessionDeleted } from "../../lib/schemas/auth";
 import type { ServiceContext } from "../context";
 import { deletedBody, executeWrite, guarded } from "../write";
 
-/** The window of the sign-in rate limits (wrangler.toml `[[ratelimits]]`, `simple.period`): the longest wait. */
-export const SIGN_IN_RETRY_AFTER_SECONDS = 60;
-
 /**
- * Counts a sign-in attempt against its email and its client address (Cloudflare Rate Limiting bindings) and
- * refuses it with 429 `rate_limited` past either limit. Every attempt counts, before anything is looked up, so
- * the answer says nothing about whether the email exists. The email is counted by its SHA-256: the limiter never
- * sees addresses. Without a client address (no `CF-Connecting-IP`: not through Cloudflare's edge) only the email
- * limit applies.
+ * Counts a sign-in attempt against its email (a Cloudflare Rate Limiting binding) and refuses it with 429
+ * `rate_limited` past the limit. Every attempt counts, before anything is looked up, so the answer says nothing
+ * about whether the email exists. The email is counted by its SHA-256: the limiter never sees addresses. (The
+ * client address is counted before the body is read, by the route: functions/auth/create-session.ts.)
  */
-async function limitSignIn(
-  env: Pick<Env, "SIGN_IN_EMAIL_LIMIT" | "SIGN_IN_IP_LIMIT">,
-  email: string,
-  clientIp: string | null,
-): Promise<void> {
-  const checks = [env.SIGN_IN_EMAIL_LIMIT.limit({ key: `email:${await sha256Hex(email.toLowerCase())}` })];
-  if (clientIp) checks.push(env.SIGN_IN_IP_LIMIT.limit({ key: `ip:${clientIp}` }));
-  const outcomes = await Promise.all(checks);
-  if (outcomes.every((o) => o.success)) return;
-  throw new ApiError(
-    "rate_limited",
-    `Too many sign-in attempts for this email or from this address. Retry in ${SIGN_IN_RETRY_AFTER_SECONDS} seconds.`,
-    null,
-    { "Retry-After": String(SIGN_IN_RETRY_AFTER_SECONDS) },
+async function limitSignIn(env: Parameters<typeof enforceRateLimit>[0], email: string): Promise<void> {
+  const policy = RATE_LIMIT_POLICIES.sign_in_email;
+  await enforceRateLimit(
+    env,
+    policy,
+    `email:${await sha256Hex(email.toLowerCase())}`,
+    `Too many sign-in attempts for this email: the limit is ${policy.limit} a minute. Retry in ${policy.period} seconds.`,
   );
 }
 
 /**
  * Exchanges a member's email and password for a new session. An unknown email, a wrong password and a disabled
- * member are one and the same refusal, in the same time. Attempts are rate limited per email and per client
- * address.
+ * member are one and the same refusal, in the same time. Attempts are rate limited per email (here) and per client
+ * address (by the route).
  */
 export async function signIn(
-  env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "SIGN_IN_EMAIL_LIMIT" | "SIGN_IN_IP_LIMIT">,
+  env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT"> & Parameters<typeof enforceRateLimit>[0],
   credentials: { email: string; password: string },
-  clientIp: string | null,
 ): Promise<z.output<typeof CreatedSession>> {
-  await limitSignIn(env, credentials.email, clientIp);
+  await limitSignIn(env, credentials.email);
   const db = httpDb(env);
   const member = await findLoginCandidate(db, credentials.email);
   // Always derive, so an unknown email costs as much as a wrong password.

@@ -81,4 +81,59 @@ describe("rate limits", () => {
     expect(withKey.headers.get("ratelimit-policy")).toBe(policyHeader(RATE_LIMIT_POLICIES.secret));
     expect(withKey.headers.get("ratelimit")).toBeNull();
   });
+
+  it(
+    "every route that is not an operation is counted by client address: meta routes, the document, the reference page, stored images, 404, 405 and preflights",
+    { timeout: 60_000 },
+    async () => {
+      const policy = RATE_LIMIT_POLICIES.client_ip;
+      const ip = testIp();
+      const others: [string, string, Record<string, string>?][] = [
+        ["GET", "/health"],
+        ["GET", "/errors"],
+        ["GET", "/errors/not_found"],
+        ["GET", "/event-types"],
+        ["GET", "/openapi.json"],
+        ["GET", "/docs"],
+        ["GET", "/assets/galleries/gal_0000000000/artworks/art_0000000000/img_0000000000.png"],
+        ["GET", "/no-such-path"],
+        ["DELETE", "/health"],
+        [
+          "OPTIONS",
+          "/public/viewing-rooms",
+          { origin: "https://collector.example", "access-control-request-method": "GET" },
+        ],
+      ];
+      const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+        call(method, path, { headers: { ...headers, "cf-connecting-ip": ip } });
+      await withinOneWindow(policy.period, 30);
+      // Each answers as before, and names the client-address limit it was counted against.
+      const statuses: number[] = [];
+      for (const [method, path, headers] of others) {
+        const response = await send(method, path, headers);
+        statuses.push(response.status);
+        expect(response.headers.get("ratelimit-policy"), `${method} ${path}`).toBe(policyHeader(policy));
+        await response.body?.cancel();
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 404, 404, 405, 204]);
+      // They share the address's count with credential-less operation requests: spend the rest on /health ...
+      for (let n = others.length; n < policy.limit; n++) {
+        const response = await send("GET", "/health");
+        if (response.status !== 200) throw new Error(`request ${n + 1} answered ${response.status}`);
+        await response.body?.cancel();
+      }
+      // ... and every one of them is refused from that address, with the headers of a 429.
+      for (const [method, path, headers] of others) {
+        const refused = await send(method, path, headers);
+        expect(refused.headers.get("retry-after"), `${method} ${path}`).toBe(String(policy.period));
+        expect(refused.headers.get("ratelimit")).toBe(`"client_ip";r=0;t=${policy.period}`);
+        expect(refused.headers.get("ratelimit-policy")).toBe(policyHeader(policy));
+        await expectProblem(refused, 429, "rate_limited");
+      }
+      await expectProblem(await send("GET", "/gallery/artworks"), 429, "rate_limited");
+      // Another address is not.
+      const elsewhere = await call("GET", "/health", { headers: { "cf-connecting-ip": testIp() } });
+      expect(elsewhere.status).toBe(200);
+    },
+  );
 });
