@@ -11,7 +11,7 @@ const route = operation({
   tags: ["Artworks"],
   summary: "Create an artwork",
   description:
-    "Emits `artwork.created`. Omitted fields take their defaults (availability `available`, currency `USD`, …).",
+    "Emits `artwork.created`. Omitted fields take their defaults (availability `available`, currency `USD`, …). An import sends `source_system` and `source_external_id` (its own id for the work): the pair is unique within the gallery, so creating a work whose pair another work already has is 409 `conflict` whose `details.existing_id` names that work (and `details.constraint` is `artworks_gallery_source_key`) — update it with PATCH /gallery/artworks/{id} instead, as an upsert.",
   auth: { scopes: ["artworks:create"] },
   idempotent: true,
   exampleBody: { title: "Untitled (Blue)" },
