@@ -26,7 +26,9 @@
  * `contact`: only those scenarios are measured, and reported in results/subset.md and subset.json instead of
  * latest.*), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
  * BENCH_WORKERS (autocannon worker threads, default 1; 0 = main thread), BENCH_PORT (default: a free port),
- * BENCH_DATABASE_URL (a server of your own instead of the embedded one); seed sizes: see bench/seed.ts.
+ * BENCH_DATABASE_URL (a server of your own instead of the embedded one), BENCH_RATE_LIMITS=counted (every request
+ * is counted by its rate-limiting binding as in production, with limits raised so the bench never reaches them:
+ * measures what counting costs; by default the Worker runs with the counting off); seed sizes: see bench/seed.ts.
  *
  * Adding a scenario: one more entry in `scenarios()` — the request, the expected status, the kind (read/write)
  * and, for the SQL floor and plan, the SQL it runs (built with the same db/queries function the route calls);
@@ -118,8 +120,18 @@ const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
-/** A subset run writes its own report (subset.md, subset.json), leaving the full run's latest.* as they are. */
-const RESULTS_NAME = ONLY.length ? "subset" : "latest";
+/**
+ * Whether the Worker counts every request against its rate limits (BENCH_RATE_LIMITS=counted), as deployed; by
+ * default it does not (RATE_LIMITS=off, local mode only), since the bench drives one key far past its limit.
+ */
+const RATE_LIMITS_COUNTED = process.env.BENCH_RATE_LIMITS === "counted";
+/**
+ * A subset run writes its own report (subset.md, subset.json), leaving the full run's latest.* as they are; a run
+ * with the limits counted adds `-counted`.
+ */
+const RESULTS_NAME = `${ONLY.length ? "subset" : "latest"}${RATE_LIMITS_COUNTED ? "-counted" : ""}`;
+/** The Worker's config with every rate limit raised out of the bench's reach (BENCH_RATE_LIMITS=counted). */
+const COUNTED_CONFIG = ".wrangler-bench-counted.toml";
 const DURATION_S = envNum("BENCH_DURATION", QUICK ? 3 : 10);
 const CONNECTIONS = Math.round(envNum("BENCH_CONNECTIONS", 10));
 /** Requests per connection sent (concurrently, unmeasured) before each scenario. */
@@ -1339,8 +1351,16 @@ async function startWrangler(port: number, vars: Record<string, string>): Promis
   rmSync(PERSIST_DIR, { recursive: true, force: true });
   const log: string[] = [];
   const started = performance.now();
+  if (RATE_LIMITS_COUNTED) {
+    // The same bindings, each with a limit no bench reaches: every request is still counted by its binding.
+    const raised = readFileSync("wrangler.toml", "utf8").replace(
+      /simple = \{ limit = \d+, period = (\d+) \}/g,
+      "simple = { limit = 1000000000, period = $1 }",
+    );
+    writeFileSync(COUNTED_CONFIG, raised);
+  }
   const child = await spawnWranglerDev({
-    config: "wrangler.toml",
+    config: RATE_LIMITS_COUNTED ? COUNTED_CONFIG : "wrangler.toml",
     port,
     vars,
     persistTo: PERSIST_DIR,
@@ -1596,8 +1616,8 @@ async function main(): Promise<number> {
       SIGNING_SECRET: signingSecret,
       ENVIRONMENT: "local",
       // The bench drives one key far past its rate limit on purpose: it measures the API's own cost, so the limits
-      // are not counted here (honoured only in local mode; http/rate-limit.ts).
-      RATE_LIMITS: "off",
+      // are not counted here (honoured only in local mode; lib/rate-limits.ts), unless BENCH_RATE_LIMITS=counted.
+      ...(RATE_LIMITS_COUNTED ? {} : { RATE_LIMITS: "off" }),
     };
     const firstOkMs = await startWrangler(port, wranglerVars);
     const origin = `http://127.0.0.1:${port}`;
@@ -1882,6 +1902,7 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0;
   } finally {
     await stopWrangler();
+    rmSync(COUNTED_CONFIG, { force: true });
     await neon?.close();
     await cleanUp(pool, gallery.id).catch((err: Error) => console.error(`[bench] clean-up: ${err.message}`));
     closing = true;
