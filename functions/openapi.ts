@@ -11,6 +11,7 @@ import {
   type JsonSchema,
   singularResource,
 } from "../lib/openapi-examples";
+import { addRefFieldDescriptions } from "../lib/openapi-ref-descriptions";
 import { ApiError, type ErrorCode, errorCodes, PROBLEM_CONTENT_TYPE, problemBody } from "../lib/problem";
 import { eventReadScopes } from "./events/read-scopes";
 
@@ -127,7 +128,10 @@ function examplePath(path: string, resource: string | undefined, ctx: ExampleCon
   });
 }
 
-/** Describes the uniform fields and the resource path parameters a schema left undescribed (lib/openapi-descriptions.ts). */
+/**
+ * Describes the fields shown as a bare `$ref` (lib/openapi-ref-descriptions.ts), then the uniform fields and the
+ * resource path parameters a schema left undescribed (lib/openapi-descriptions.ts).
+ */
 function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): void {
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
   const ctx: ExampleContext = { components, idPrefixes: idPrefixesFromPaths(operationRegistry) };
@@ -151,6 +155,7 @@ function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): 
       resource: "event",
     });
   }
+  addRefFieldDescriptions(components);
   describeUniformFields(components, inline, ctx);
 }
 

@@ -193,16 +193,30 @@ export const ProblemSchema = z
       description: "URL of this code's entry in the error dictionary.",
       example: "https://api.example.com/v1/errors/invalid_request",
     }),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),
-    retry: z.enum(["permanent", "transient", "after_delay"]),
+    title: z.string().openapi({
+      description: "The code's title (`Invalid request`): the same for every problem of the code.",
+    }),
+    status: z.number().int().openapi({ description: "The HTTP status of the answer, repeated in the body." }),
+    detail: z.string().openapi({
+      description:
+        "What went wrong with this request, in a sentence for a person to read; programs branch on `code`, not on it.",
+    }),
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]).openapi({
+      description:
+        "What went wrong, for programs to branch on; GET /v1/errors lists every code with its status, retry and meaning.",
+    }),
+    retry: z.enum(["permanent", "transient", "after_delay"]).openapi({
+      description:
+        "What a client does: `permanent` (do not retry as it is: fix the request), `transient` (retry with backoff) or `after_delay` (retry after the `Retry-After` delay).",
+    }),
     details: z.unknown().openapi({
       description: "Structured detail; for input errors a list of `{location, field, message}`.",
     }),
     instance: z.string().openapi({ description: "The request path this problem is about." }),
-    request_id: z.string(),
+    request_id: z.string().openapi({
+      description:
+        "The request's id (`req_…`), also in the `Request-Id` header: quote it when reporting a problem.",
+    }),
   })
   .openapi("Problem");
 

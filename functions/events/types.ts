@@ -7,9 +7,15 @@ import { eventReadScopes } from "./read-scopes";
 
 const EventTypeEntry = z
   .object({
-    type: z.string(),
-    description: z.string(),
-    resource_type: z.string(),
+    type: z.string().openapi({
+      description:
+        "The event type (`artwork.created`): an event's `type`, and what a webhook endpoint subscribes to.",
+    }),
+    description: z.string().openapi({ description: "When the API emits an event of this type." }),
+    resource_type: z.string().openapi({
+      description:
+        "The kind of resource its events are about (`artwork`): their `resource_type`, and what `data.object` holds.",
+    }),
     read_scopes: z.array(z.string()).openapi({
       description:
         "The scopes (all required, besides `events:read`) of a credential that sees events of this type in GET /gallery/events, and that a webhook endpoint subscribed to it needs to be created or updated with: those of the operation that reads the event's object.",

@@ -70,7 +70,12 @@ export function metaRouter(options: RouterOptions = {}) {
           description: "The Worker is up and its database answers.",
           content: {
             "application/json": {
-              schema: z.object({ status: z.literal("ok"), database: z.literal("reachable") }),
+              schema: z.object({
+                status: z.literal("ok").openapi({ description: "Always `ok`: the Worker answered." }),
+                database: z.literal("reachable").openapi({
+                  description: `Always \`reachable\` here: the database answered its latest check (at most ${HEALTH_CACHE_MS / 1000} s old); an unreachable one is a 503 instead.`,
+                }),
+              }),
             },
           },
         },

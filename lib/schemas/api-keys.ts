@@ -9,19 +9,27 @@ export const apiKeyKinds = ["secret", "publishable"] as const;
 
 const scopeDoc = { type: "string" as const, enum: [...allScopes] };
 
+const nameText = "A label to recognise the key by (`Website sync`); not unique.";
+const kindText =
+  "`secret` (`gpk_…`, for servers: holds the scopes it was given) or `publishable` (`gpub_…`, browser-safe: reads public viewing rooms only).";
+
 export const ApiKey = z
   .object({
     id: z.string().openapi({ example: "key_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    kind: z.enum(apiKeyKinds).openapi({
-      description: "`secret` (`gpk_…`, server-side) or `publishable` (`gpub_…`, browser-safe, read-only).",
-    }),
+    name: z.string().openapi({ description: nameText }),
+    kind: z.enum(apiKeyKinds).openapi({ description: kindText }),
     prefix: z.string().openapi({
       description: "The first characters of the key, to recognise it; the rest is never shown again.",
       example: "gpk_3q9XbT0a",
     }),
-    scopes: z.array(z.string().openapi(scopeDoc)),
-    last_used_at: TimestampOut.nullable(),
+    scopes: z.array(z.string().openapi(scopeDoc)).openapi({
+      description:
+        "What the key may do, as `<resource>:<action>` scopes; a publishable token holds exactly `viewing_rooms:read`.",
+    }),
+    last_used_at: TimestampOut.nullable().openapi({
+      description:
+        "Reserved for when the key last authenticated a request: this version does not record it, so it is null.",
+    }),
     revoked_at: TimestampOut.nullable().openapi({
       description: "When the key was revoked; a revoked key no longer authenticates.",
     }),
@@ -38,8 +46,11 @@ export const CreatedApiKey = ApiKey.extend({
 
 export const ApiKeyCreate = z
   .strictObject({
-    name: z.string().min(1).max(100).openapi({ example: "Website sync" }),
-    kind: z.enum(apiKeyKinds).default("secret"),
+    name: z.string().min(1).max(100).openapi({ example: "Website sync", description: nameText }),
+    kind: z
+      .enum(apiKeyKinds)
+      .default("secret")
+      .openapi({ description: `${kindText} \`secret\` by default.` }),
     scopes: z
       .array(z.string().max(64).openapi(scopeDoc))
       .min(1)

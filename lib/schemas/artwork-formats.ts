@@ -1,25 +1,42 @@
 import { z } from "@hono/zod-openapi";
 import { idString, MAX_SAFE } from "../params";
-import { ArtworkFormat, availabilityStates, currency, dimensionUnits, metadata } from "./artworks";
+import {
+  ArtworkFormat,
+  availabilityStates,
+  currency,
+  dimensionUnits,
+  formatTexts,
+  metadata,
+} from "./artworks";
+import { described } from "./describe";
 
 /** A work holds at most this many formats, so its formats list is always one page. */
 export const MAX_FORMATS_PER_ARTWORK = 100;
 
 const cm = z.number().min(0).max(100_000).nullable();
 
-/** Fields a caller may write, shared by create and update. */
+/** Fields a caller may write, shared by create and update: the format's own texts, but for the write's price. */
 const writableFields = {
-  label: z.string().trim().min(1).max(200),
-  height_cm: cm,
-  width_cm: cm,
-  depth_cm: cm,
-  dimension_unit: z.enum(dimensionUnits),
-  medium: z.string().max(200).nullable(),
-  edition_size: z.number().int().min(1).max(1_000_000).nullable(),
-  stock_quantity: z.number().int().min(0).max(1_000_000_000),
-  availability_state: z.enum(availabilityStates),
-  price_cents: z.number().int().min(0).max(MAX_SAFE).nullable(),
-  currency,
+  ...described(
+    {
+      label: z.string().trim().min(1).max(200),
+      height_cm: cm,
+      width_cm: cm,
+      depth_cm: cm,
+      dimension_unit: z.enum(dimensionUnits),
+      medium: z.string().max(200).nullable(),
+      edition_size: z.number().int().min(1).max(1_000_000).nullable(),
+      stock_quantity: z.number().int().min(0).max(1_000_000_000),
+      availability_state: z.enum(availabilityStates),
+      price_cents: z.number().int().min(0).max(MAX_SAFE).nullable(),
+      currency,
+    },
+    {
+      ...formatTexts,
+      price_cents:
+        "The format's price in minor units (cents) of `currency`; null for a format without a price.",
+    },
+  ),
   position: z.number().int().min(0).max(1_000_000).openapi({
     description:
       "0-based place among the work's formats. The others shift to keep positions 0 to n-1; a position at or past the end puts the format last.",

@@ -8,7 +8,9 @@ export const MAX_IMAGES_PER_ARTWORK = 100;
 /** The largest artwork image an upload accepts (20 MiB). */
 export const MAX_ARTWORK_IMAGE_BYTES = 20 * 1024 * 1024;
 
-const caption = z.string().max(1000).nullable();
+const captionText =
+  "The caption shown with the image (a view, a detail, a photographer's credit); null for none.";
+const caption = z.string().max(1000).nullable().openapi({ description: captionText });
 const position = z
   .number()
   .int()
@@ -21,19 +23,36 @@ const position = z
 
 export const ArtworkImage = z
   .object({
-    id: z.string().openapi({ example: "img_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    id: z.string().openapi({
+      example: "img_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The image's id (`img_…`): prefixed and time-ordered; unique, never reused.",
+    }),
     artwork_id: z.string(),
     url: z.string().openapi({ description: "Where the image is served (GET /v1/assets/…), publicly." }),
-    storage_path: z.string(),
-    caption: z.string().nullable(),
+    storage_path: z.string().openapi({
+      description:
+        "Where the image's file is stored (`galleries/<gallery>/artworks/<artwork>/<image>.<ext>`): the upload target's `storage_path` it was attached from.",
+    }),
+    caption: z.string().nullable().openapi({ description: captionText }),
     position: z
       .number()
       .int()
       .openapi({ description: "0-based; the image at 0 is the artwork's thumbnail." }),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    content_type: z.string().nullable(),
-    size_bytes: z.number().int().nullable(),
+    width: z.number().int().nullable().openapi({
+      description: "Width in pixels, read from the file's header; null when it could not be read.",
+    }),
+    height: z.number().int().nullable().openapi({
+      description: "Height in pixels, read from the file's header; null when it could not be read.",
+    }),
+    content_type: z.string().nullable().openapi({
+      description:
+        "The file's media type (`image/jpeg`, `image/png`, `image/webp`, `image/gif`); null when not known.",
+    }),
+    size_bytes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The file's size in bytes; null when not known." }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })

@@ -33,7 +33,11 @@ export const artworkActivityTypes = Object.keys(artworkActivityKinds) as [
 
 export const ArtworkActivityEvent = z
   .object({
-    id: z.string().openapi({ format: "uuid", example: "0b7e8f52-4c1d-4a8e-9f7d-2f1c3b5a6d90" }),
+    id: z.string().openapi({
+      format: "uuid",
+      example: "0b7e8f52-4c1d-4a8e-9f7d-2f1c3b5a6d90",
+      description: "The timeline entry's id: a UUID, unlike the prefixed ids of other resources.",
+    }),
     artwork_id: z.string(),
     actor_id: z.string().nullable().openapi({
       description:
@@ -56,9 +60,18 @@ export const ArtworkActivityEvent = z
       .string()
       .nullable()
       .openapi({ description: "The kind of record `ref_id` names (`auction_records`, `interactions`, …)." }),
-    summary: z.string(),
-    metadata: z.record(z.string(), z.unknown()),
-    occurred_at: TimestampOut,
+    summary: z.string().openapi({
+      description:
+        "One sentence for the timeline, written by the API from the change (`Availability changed from available to on hold.`) or given with recorded interest.",
+    }),
+    metadata: z.record(z.string(), z.unknown()).openapi({
+      description:
+        "The entry's facts, by `event_type`: `from` and `to` of a move or price change, an auction record's last state (`record`), or what recorded interest was given.",
+    }),
+    occurred_at: TimestampOut.openapi({
+      description:
+        "When it happened (UTC): the time of the change, or the earlier time given with recorded interest. The timeline is ordered by it.",
+    }),
     created_at: TimestampOut,
   })
   .openapi("ArtworkActivityEvent");

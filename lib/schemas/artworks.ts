@@ -98,6 +98,7 @@ const artworkTexts = {
   edition_number: "This copy's number within the edition (3 of 10); never more than `edition_size`.",
   edition_size: "How many copies the edition has.",
   edition_type: "What kind of copy: numbered, open, artist's proof, printer's proof or hors commerce.",
+  edition_overrides: `For an edition with a parent: the inheritable fields (${inheritableFields.map((f) => `\`${f}\``).join(", ")}) it keeps its own value for; every other one shows the parent's value.`,
   parent_artwork_id:
     "The edition's parent work (`art_…`), whose values it shows through unless it overrides them.",
   coa_status: "The certificate of authenticity: not required, pending, issued or received.",
@@ -144,6 +145,11 @@ export const ArtworkArtist = z.object(
   ),
 );
 
+/** What an artist credit of a write means: who is credited, and how. */
+const creditWriteTexts = {
+  role: "How the artist is credited: `primary` (the default; at most one per work), `collaborator`, `after`, `attributed` or `studio`.",
+};
+
 const dimensionTexts = {
   component: "What is measured: `overall`, a frame, a plinth, a panel of a diptych, …",
   label: "How the measurement is labelled (`Framed`).",
@@ -169,7 +175,17 @@ export const ArtworkDimension = z.object(
   ),
 );
 
-const formatTexts = {
+/** What a measured component of a write means; positions follow the list's order. */
+const dimensionWriteTexts = {
+  ...dimensionTexts,
+  component: "What is measured: `overall` (the default), a frame, a plinth, a panel of a diptych, …",
+  label: "How the measurement is labelled (`Framed`); null by default.",
+  note: "A remark about the measurement; null by default.",
+};
+
+/** What each format field means, shared by the format and its create and update bodies. */
+export const formatTexts = {
+  id: "The format's id (`fmt_…`): prefixed and time-ordered; unique, never reused.",
   label: "The format's name (`Large, framed`).",
   height_cm: "Height of this format in centimetres.",
   width_cm: "Width of this format in centimetres.",
@@ -307,11 +323,7 @@ const writableFields = described(
     edition_overrides: z
       .array(z.enum(inheritableFields))
       .max(inheritableFields.length)
-      .refine((list) => new Set(list).size === list.length, { message: "lists a field twice" })
-      .openapi({
-        description:
-          "For an edition with a parent: the fields it keeps its own value for. Every other inheritable field reads the parent's value. Writing an inheritable field of such an edition adds it here, unless the same request sends `edition_overrides`.",
-      }),
+      .refine((list) => new Set(list).size === list.length, { message: "lists a field twice" }),
     parent_artwork_id: idString("art").nullable(),
     coa_status: z.enum(coaStatuses),
     coa_tracking_number: text(200).nullable(),
@@ -328,10 +340,12 @@ const writableFields = described(
     /** Credited artists in order; the first `primary` one becomes artist_id/artist_name. */
     artists: z
       .array(
-        z.strictObject({
-          artist_id: idString("artist"),
-          role: z.enum(artistRoles).default("primary"),
-        }),
+        z.strictObject(
+          described(
+            { artist_id: idString("artist"), role: z.enum(artistRoles).default("primary") },
+            creditWriteTexts,
+          ),
+        ),
       )
       .max(20)
       .refine((list) => new Set(list.map((a) => `${a.artist_id}:${a.role}`)).size === list.length, {
@@ -342,14 +356,19 @@ const writableFields = described(
       }),
     dimensions: z
       .array(
-        z.strictObject({
-          component: text(100).default("overall"),
-          label: text(200).nullable().default(null),
-          height_cm: cm.nullable().default(null),
-          width_cm: cm.nullable().default(null),
-          depth_cm: cm.nullable().default(null),
-          note: text(500).nullable().default(null),
-        }),
+        z.strictObject(
+          described(
+            {
+              component: text(100).default("overall"),
+              label: text(200).nullable().default(null),
+              height_cm: cm.nullable().default(null),
+              width_cm: cm.nullable().default(null),
+              depth_cm: cm.nullable().default(null),
+              note: text(500).nullable().default(null),
+            },
+            dimensionWriteTexts,
+          ),
+        ),
       )
       .max(20),
     tag_ids: z
@@ -357,7 +376,11 @@ const writableFields = described(
       .max(50)
       .refine((ids) => new Set(ids).size === ids.length, { message: "lists a tag twice" }),
   },
-  artworkTexts,
+  {
+    ...artworkTexts,
+    edition_overrides:
+      "For an edition with a parent: the fields it keeps its own value for. Every other inheritable field reads the parent's value. Writing an inheritable field of such an edition adds it here, unless the same request sends `edition_overrides`.",
+  },
 );
 
 interface Ranged {
@@ -408,4 +431,14 @@ export const ArtworkIdParams = z.strictObject({
   id: idString("art").openapi({ param: { name: "id", in: "path" } }),
 });
 
-export const DeleteResult = z.object({ id: z.string(), deleted: z.literal(true) }).openapi("DeleteResult");
+export const DeleteResult = z
+  .object(
+    described(
+      { id: z.string(), deleted: z.literal(true) },
+      {
+        id: "The id of the resource that was deleted.",
+        deleted: "Always true: the resource is gone, and reading it now answers 404.",
+      },
+    ),
+  )
+  .openapi("DeleteResult");

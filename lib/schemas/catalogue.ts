@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { TimestampOut } from "../time";
+import { described } from "./describe";
 
 /**
  * The catalogue's reference data: artists, tags, custom statuses and locations. Artworks point at them
@@ -62,35 +63,43 @@ const name = z
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, { message: "must not contain control characters" });
 const year = z.number().int().min(-100_000).max(10_000);
 
+/** What each artist field means, shared by the artist and its create and update bodies. */
+const artistTexts = {
+  name: "The artist's name as the catalogue and the works' credits show it.",
+  birth_year: "The year of birth; negative for BCE. Null when not known.",
+  death_year: "The year of death, not before `birth_year`; negative for BCE. Null when living or not known.",
+  nationality: "The artist's nationality as labels show it (`French`); null when not given.",
+  bio: "The gallery's biography of the artist; null when none is written.",
+};
+
 export const Artist = z
-  .object({
-    id: z.string().openapi({ example: "artist_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z
-      .string()
-      .openapi({ description: "The artist's name as the catalogue and the works' credits show it." }),
-    birth_year: z.number().int().nullable().openapi({ description: "The year of birth; negative for BCE." }),
-    death_year: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "The year of death, not before `birth_year`; null when living or not known." }),
-    nationality: z
-      .string()
-      .nullable()
-      .openapi({ description: "The artist's nationality as labels show it." }),
-    bio: z.string().nullable().openapi({ description: "The gallery's biography of the artist." }),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "artist_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        name: z.string(),
+        birth_year: z.number().int().nullable(),
+        death_year: z.number().int().nullable(),
+        nationality: z.string().nullable(),
+        bio: z.string().nullable(),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      artistTexts,
+    ),
+  )
   .openapi("Artist");
 
-const artistFields = {
-  name,
-  birth_year: year.nullable().openapi({ description: "Negative for BCE." }),
-  death_year: year.nullable().openapi({ description: "Not before birth_year; negative for BCE." }),
-  nationality: z.string().trim().max(100).nullable(),
-  bio: z.string().max(20_000).nullable(),
-};
+const artistFields = described(
+  {
+    name,
+    birth_year: year.nullable(),
+    death_year: year.nullable(),
+    nationality: z.string().trim().max(100).nullable(),
+    bio: z.string().max(20_000).nullable(),
+  },
+  artistTexts,
+);
 
 const withLifespan = <T extends z.ZodType<{ birth_year?: number | null; death_year?: number | null }>>(
   schema: T,
@@ -107,14 +116,26 @@ export const ArtistUpdate = withLifespan(z.strictObject(artistFields).partial())
 export type ArtistCreateInput = z.infer<typeof ArtistCreate>;
 export type ArtistUpdateInput = z.infer<typeof ArtistUpdate>;
 
+/** What each tag field means, shared by the tag and its create and update bodies. */
+const tagTexts = {
+  name: "The tag's label (`Works on paper`); unique within its scope, ignoring case.",
+  scope:
+    "What the tag labels: `artwork` (artworks' `tag_ids`), `contact` (contacts' `tag_ids`) or `show`. Set at creation; it cannot be changed.",
+};
+
 export const Tag = z
-  .object({
-    id: z.string().openapi({ example: "tag_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    scope: z.enum(tagScopes),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "tag_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        name: z.string(),
+        scope: z.enum(tagScopes),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      tagTexts,
+    ),
+  )
   .openapi("Tag");
 
 export const TagCreate = z
@@ -133,19 +154,31 @@ export const TagUpdate = z
 export type TagCreateInput = z.infer<typeof TagCreate>;
 export type TagUpdateInput = z.infer<typeof TagUpdate>;
 
+/** What each custom status field means, shared by the status and its create and update bodies. */
+const customStatusTexts = {
+  name: "The status as the gallery names it (`Awaiting photography`), shown beside a work's availability.",
+  color: `The colour the status is shown in: one of ${statusColors.join(", ")}, or a \`#rrggbb\` hex colour (in lower case).`,
+  position: "Its place in pickers and lists of statuses, ascending from 0.",
+};
+
 export const CustomStatus = z
-  .object({
-    id: z.string().openapi({ example: "cst_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    color: z.string(),
-    position: z.number().int(),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "cst_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        name: z.string(),
+        color: z.string(),
+        position: z.number().int(),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      customStatusTexts,
+    ),
+  )
   .openapi("CustomStatus");
 
 const customStatusFields = {
-  name,
+  name: name.openapi({ description: customStatusTexts.name }),
   color: z
     .string()
     .regex(STATUS_COLOR, {
@@ -170,22 +203,37 @@ export const CustomStatusUpdate = z.strictObject(customStatusFields).partial().o
 export type CustomStatusCreateInput = z.infer<typeof CustomStatusCreate>;
 export type CustomStatusUpdateInput = z.infer<typeof CustomStatusUpdate>;
 
+/** What each location field means, shared by the location and its create and update bodies. */
+const locationTexts = {
+  name: "The place as the gallery names it (`Main gallery`, `Basel booth`).",
+  kind: "What sort of place it is: `gallery` (the gallery's own rooms), `storage`, `framer`, `conservator`, `loan` (out on loan), `fair`, `exhibition`, `client` (at a client's), `transit` (on the move) or `other`.",
+  address: "The postal address, as free text; null when not given.",
+};
+
 export const Location = z
-  .object({
-    id: z.string().openapi({ example: "loc_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    kind: z.enum(locationKinds),
-    address: z.string().nullable(),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "loc_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        name: z.string(),
+        kind: z.enum(locationKinds),
+        address: z.string().nullable(),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      locationTexts,
+    ),
+  )
   .openapi("Location");
 
-const locationFields = {
-  name,
-  kind: z.enum(locationKinds),
-  address: z.string().trim().max(1000).nullable(),
-};
+const locationFields = described(
+  {
+    name,
+    kind: z.enum(locationKinds),
+    address: z.string().trim().max(1000).nullable(),
+  },
+  locationTexts,
+);
 
 export const LocationCreate = z
   .strictObject(locationFields)

@@ -12,13 +12,17 @@ const role = z.enum(memberRoles).openapi({
 export const Member = z
   .object({
     id: z.string().openapi({ example: "mem_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    email: z.string(),
-    name: z.string(),
+    email: z.string().openapi({
+      description: "The email address the member signs in with; unique across every gallery, ignoring case.",
+    }),
+    name: z.string().openapi({ description: "The member's name as the gallery's tools show it." }),
     role,
     disabled: z.boolean().openapi({
       description: "A disabled member cannot sign in, and every session it had is revoked.",
     }),
-    disabled_at: TimestampOut.nullable(),
+    disabled_at: TimestampOut.nullable().openapi({
+      description: "When the member was disabled (UTC, milliseconds); null while the member may sign in.",
+    }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { CalendarDate, TimestampOut } from "../time";
 import { statusColors } from "./catalogue";
+import { described } from "./describe";
 
 /**
  * Shows (exhibitions): a title, dates, a venue and the works on view, with tags of their own (GET/POST
@@ -34,6 +35,9 @@ export const showTagFacets = [
   "format",
 ] as const;
 
+const showTagFacetText =
+  "What aspect of the show the tag describes: the works' `medium` or `material`, the `technique`, the `subject` or `theme`, the `style`, `movement` or `period`, the `region`, or the show's `format` (solo, group, fair booth).";
+
 /** `manual`: a person added it; `ai_suggested`: the engine suggested it (recorded through a key). */
 export const showTagOrigins = ["manual", "ai_suggested"] as const;
 
@@ -44,15 +48,24 @@ export const MAX_ARTWORKS_PER_SHOW = 200;
 
 const DateOut = z.string().openapi({ format: "date", example: "2025-03-06" });
 
+/** What each show field means, shared by the show and its create and update bodies. */
+const showTexts = {
+  title: "The show's title as the gallery announces it.",
+  description: "The gallery's text about the show; null when none is written.",
+  status:
+    "Where the show stands: `planned` (announced or being prepared), `open` (on view), `closed` (ended) or `cancelled` (will not take place). Set by the gallery: the dates do not move it.",
+  venue: "Where the show takes place (`Main gallery`, `Art Basel, booth C12`); null when not given.",
+};
+
 export const Show = z
   .object({
     id: z.string().openapi({ example: "show_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    title: z.string(),
-    description: z.string().nullable(),
+    title: z.string().openapi({ description: showTexts.title }),
+    description: z.string().nullable().openapi({ description: showTexts.description }),
     starts_on: DateOut.nullable().openapi({ description: "The opening day (YYYY-MM-DD), when known." }),
     ends_on: DateOut.nullable().openapi({ description: "The last day (YYYY-MM-DD); on or after starts_on." }),
-    status: z.enum(showStatuses),
-    venue: z.string().nullable(),
+    status: z.enum(showStatuses).openapi({ description: showTexts.status }),
+    venue: z.string().nullable().openapi({ description: showTexts.venue }),
     artwork_ids: z.array(z.string()).openapi({
       description: "The works on view, in the gallery's order; a work deleted since drops out.",
     }),
@@ -80,14 +93,13 @@ const artworkIds = z
 const day = CalendarDate.nullable();
 
 const showFields = {
-  title: label(300),
-  description: z.string().max(20_000).nullable(),
+  ...described({ title: label(300), description: z.string().max(20_000).nullable() }, showTexts),
   starts_on: day.openapi({ description: "YYYY-MM-DD, a real calendar date." }),
   ends_on: day.openapi({
     description: "YYYY-MM-DD, on or after starts_on (else 400 naming ends_on).",
   }),
-  status: z.enum(showStatuses).openapi({ description: "`planned` by default." }),
-  venue: label(300).nullable(),
+  status: z.enum(showStatuses).openapi({ description: `${showTexts.status} \`planned\` by default.` }),
+  venue: label(300).nullable().openapi({ description: showTexts.venue }),
   artwork_ids: artworkIds,
 };
 
@@ -106,10 +118,18 @@ export const ShowIdParams = z.strictObject({
 
 export const ShowTag = z
   .object({
-    id: z.string().openapi({ example: "stag_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    name: z.string(),
-    color: z.enum(showTagColors).openapi({ example: "slate" }),
-    facet: z.enum(showTagFacets).openapi({ example: "medium" }),
+    id: z.string().openapi({
+      example: "stag_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The show tag's id (`stag_…`): prefixed and time-ordered; unique, never reused.",
+    }),
+    name: z
+      .string()
+      .openapi({ description: "The tag's label (`Abstraction`); unique on the show, ignoring case." }),
+    color: z.enum(showTagColors).openapi({
+      example: "slate",
+      description: "The colour the tag is shown in, from the named palette of custom statuses.",
+    }),
+    facet: z.enum(showTagFacets).openapi({ example: "medium", description: showTagFacetText }),
     origin: z.enum(showTagOrigins).openapi({
       description: "`manual` (a person added or last edited it) or `ai_suggested` (the engine suggested it).",
     }),
@@ -137,7 +157,7 @@ export const ShowTagList = z
 const tagFields = {
   name: label(60).openapi({ description: "1 to 60 characters; unique on the show, ignoring case." }),
   color: z.enum(showTagColors).openapi({ description: "`slate` by default." }),
-  facet: z.enum(showTagFacets),
+  facet: z.enum(showTagFacets).openapi({ description: showTagFacetText }),
   origin: z.enum(showTagOrigins).openapi({
     description:
       "`manual` by default; `ai_suggested` records an engine's suggestion. On update, a change of name, colour or facet without `origin` makes the tag `manual`.",

@@ -45,12 +45,17 @@ export const UploadTokenParams = z.strictObject({
 
 export const StoredUpload = z
   .object({
-    storage_path: z.string(),
+    storage_path: z.string().openapi({
+      description:
+        "Where the object is stored: the minted target's `storage_path`, to pass to the write that attaches it (an artwork image, a publication cover).",
+    }),
     url: z.string().openapi({ description: "Where the stored object is served (GET /v1/assets/…)." }),
     content_type: ImageContentType,
-    size_bytes: z.number().int(),
+    size_bytes: z.number().int().openapi({ description: "The size of the stored bytes." }),
     width: z.number().int().nullable().openapi({ description: "Pixels, read from the image's header." }),
     height: z.number().int().nullable().openapi({ description: "Pixels, read from the image's header." }),
-    uploaded_at: TimestampOut,
+    uploaded_at: TimestampOut.openapi({
+      description: "When this PUT stored the object and used up the upload URL (UTC, milliseconds).",
+    }),
   })
   .openapi("StoredUpload");

@@ -46,7 +46,8 @@ const url = z.string().min(1).max(2048).openapi({
   example: "https://example.com/webhooks/gallery",
 });
 
-const description = z.string().max(500).nullable();
+const descriptionText = "A note on what the endpoint is for (`Website stock sync`); null for none.";
+const description = z.string().max(500).nullable().openapi({ description: descriptionText });
 
 const metadata = z
   .record(z.string().max(40), z.string().max(500))
@@ -56,9 +57,12 @@ const metadata = z
 export const WebhookEndpoint = z
   .object({
     id: z.string().openapi({ example: "we_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    url: z.string(),
-    description: z.string().nullable(),
-    event_types: z.array(z.string()),
+    url: z.string().openapi({ description: "Where events are POSTed, signed (Standard Webhooks)." }),
+    description: z.string().nullable().openapi({ description: descriptionText }),
+    event_types: z.array(z.string()).openapi({
+      description:
+        "The event types this endpoint receives, as given: exact types, `<resource>.*` for every type of one resource, or `*` for all.",
+    }),
     enabled: z.boolean().openapi({
       description: "A disabled endpoint receives nothing: no deliveries are created for it.",
     }),
@@ -73,7 +77,9 @@ export const WebhookEndpoint = z
       description:
         "After a rotation, the former secret keeps signing (a second `v1,` signature) until this time; null when there is no former secret.",
     }),
-    metadata: z.record(z.string(), z.string()),
+    metadata: z.record(z.string(), z.string()).openapi({
+      description: "Your own string keys and values: stored and returned as given, never read by the API.",
+    }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })
@@ -94,7 +100,9 @@ export const WebhookEndpointCreate = z
     url,
     description: description.optional(),
     event_types: eventTypePatterns,
-    enabled: z.boolean().default(true),
+    enabled: z.boolean().default(true).openapi({
+      description: "false creates the endpoint disabled: it receives nothing until enabled. true by default.",
+    }),
     metadata: metadata.optional(),
   })
   .openapi("WebhookEndpointCreate");
@@ -129,7 +137,10 @@ export const WebhookTestRequest = z.strictObject({}).openapi("WebhookTestRequest
 
 export const WebhookTestResult = z
   .object({
-    delivery_id: z.string().openapi({ example: "wd_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    delivery_id: z.string().openapi({
+      example: "wd_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The queued delivery (`wd_…`) of the test event: follow it in the endpoint's deliveries.",
+    }),
     event_id: z.string().openapi({ example: "evt_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
   })
   .openapi("WebhookTestResult");
@@ -165,9 +176,12 @@ export const WebhookReplayResult = z
 
 export const DeliveryAttempt = z
   .object({
-    attempted_at: TimestampOut,
+    attempted_at: TimestampOut.openapi({ description: "When the attempt started (UTC, milliseconds)." }),
     status_code: z.number().int().nullable().openapi({ description: "Null when no HTTP answer came back." }),
-    latency_ms: z.number().int().nullable(),
+    latency_ms: z.number().int().nullable().openapi({
+      description:
+        "Milliseconds from sending the POST to reading the answer or failing; 0 when nothing was sent (a refused URL).",
+    }),
     error: z.string().nullable().openapi({ description: "Timeout, connection or TLS failure." }),
     response_body: z.string().nullable().openapi({ description: "The start of the receiver's answer." }),
   })
@@ -175,21 +189,34 @@ export const DeliveryAttempt = z
 
 export const WebhookDelivery = z
   .object({
-    id: z.string().openapi({ example: "wd_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    endpoint_id: z.string(),
+    id: z.string().openapi({
+      example: "wd_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The delivery's id (`wd_…`): one event to one endpoint, with all its attempts.",
+    }),
+    endpoint_id: z.string().openapi({ description: "The webhook endpoint (`we_…`) the event is sent to." }),
     event_id: z.string(),
-    event_type: z.string(),
+    event_type: z.string().openapi({ description: "The event's `type` (`artwork.created`)." }),
     status: z.enum(deliveryStatuses).openapi({
       description:
         "`pending` (queued or retrying), `succeeded` (a 2xx came back), `failed` (retries exhausted), `abandoned` (the endpoint was disabled before it succeeded).",
     }),
-    attempt_count: z.number().int(),
+    attempt_count: z.number().int().openapi({
+      description: "How many times it was POSTed; a replay starts it again from 0.",
+    }),
     next_attempt_at: TimestampOut.nullable().openapi({
       description: "When the next attempt is due; null unless pending.",
     }),
-    last_status_code: z.number().int().nullable(),
-    last_latency_ms: z.number().int().nullable(),
-    last_error: z.string().nullable(),
+    last_status_code: z.number().int().nullable().openapi({
+      description:
+        "The HTTP status the last attempt got back; null before the first attempt or when no answer came.",
+    }),
+    last_latency_ms: z.number().int().nullable().openapi({
+      description: "The last attempt's `latency_ms`; null before the first attempt.",
+    }),
+    last_error: z.string().nullable().openapi({
+      description:
+        "Why the last attempt got no HTTP answer (a timeout, a connection or TLS failure, a refused URL); null when it got one, or before the first attempt.",
+    }),
     attempts: z.array(DeliveryAttempt).openapi({ description: "The last 10 attempts, newest first." }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
