@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { httpDb } from "../db/client";
+import { LAST_USED_PRECISION_MS, recordApiKeyUse } from "../db/queries/api-keys";
 import { type CredentialRecord, findApiKeyByHash, findSessionByHash } from "../db/queries/credentials";
 import { findUploadTokenByHash } from "../db/queries/uploads";
 import { credentialCacheKey, PUBLISHABLE_TOKEN_PREFIX, SECRET_KEY_PREFIX } from "../lib/credentials";
@@ -99,6 +100,30 @@ async function resolveCredential(
   } finally {
     if (inFlight.get(hash) === own) inFlight.delete(hash);
   }
+}
+
+/** Keys whose use this isolate recorded lately (id → when): at most one write per key per isolate per hour. */
+const recordedUses = new Map<string, number>();
+
+/**
+ * Keeps a key's `last_used_at` (to the hour) after it authenticated a request, off the request's path (waitUntil):
+ * an isolate writes it at most once an hour per key, and the write itself changes nothing when another isolate
+ * wrote it within the hour. Sessions have no such field.
+ */
+function recordUse(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, principal: Principal): void {
+  if (principal.kind !== "secret" && principal.kind !== "publishable") return;
+  const now = Date.now();
+  const last = recordedUses.get(principal.credentialId);
+  if (last !== undefined && now - last < LAST_USED_PRECISION_MS) return;
+  if (recordedUses.size >= RECENTLY_UNKNOWN_LIMIT) recordedUses.clear();
+  recordedUses.set(principal.credentialId, now);
+  ctx.waitUntil(
+    recordApiKeyUse(httpDb(env), principal.credentialId).catch((error: unknown) => {
+      // A missed record loses nothing but the hour's mark; the next isolate or hour writes it.
+      recordedUses.delete(principal.credentialId);
+      console.error("recording a key's use failed", error);
+    }),
+  );
 }
 
 function notExpired(record: CredentialRecord): boolean {
@@ -222,6 +247,7 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     await countRequest(c, resolved instanceof ApiError ? null : resolved);
     if (resolved instanceof ApiError) throw resolved;
     const principal = resolved;
+    recordUse(c.env, c.executionCtx, principal);
     if (!requirement.credentials.includes(principal.kind)) {
       const accepted = requirement.credentials.map((k) => kindNames[k]).join(" or ");
       const reason = requirement.credentialsReason ? ` ${requirement.credentialsReason}` : "";

@@ -1,4 +1,4 @@
-import { and, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiKey } from "../../lib/schemas/api-keys";
 import type { Db } from "../client";
@@ -76,4 +76,27 @@ export function revokeApiKeyStatement(
     .update(apiKeys)
     .set({ revokedAt: at, updatedAt: at })
     .where(and(asRead(apiKeys, galleryId, id, readUpdatedAt), isNull(apiKeys.revokedAt)));
+}
+
+/** How finely a key's `last_used_at` is kept: a use within this long of the recorded one writes nothing. */
+export const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
+
+/**
+ * Records that a key (secret or publishable) authenticated a request: `last_used_at` becomes now, unless it is
+ * already within LAST_USED_PRECISION_MS of now. `updated_at` stays: a use is not a change of the key (and its
+ * guarded writes, revoke, match on it).
+ */
+export async function recordApiKeyUse(db: Db, id: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        or(
+          isNull(apiKeys.lastUsedAt),
+          lt(apiKeys.lastUsedAt, sql`now() - make_interval(secs => ${LAST_USED_PRECISION_MS / 1000})`),
+        ),
+      ),
+    );
 }

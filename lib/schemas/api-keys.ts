@@ -28,7 +28,7 @@ export const ApiKey = z
     }),
     last_used_at: TimestampOut.nullable().openapi({
       description:
-        "Reserved for when the key last authenticated a request: this version does not record it, so it is null.",
+        "When the key last authenticated a request, to the hour (a use within an hour of the recorded one is not written again); null for a key never used.",
     }),
     revoked_at: TimestampOut.nullable().openapi({
       description: "When the key was revoked; a revoked key no longer authenticates.",

@@ -297,3 +297,51 @@ describe("DELETE /gallery/api-keys/{id}", () => {
     expect((await call("GET", "/gallery/artworks", { key: body.secret! })).status).toBe(200);
   });
 });
+
+describe("last_used_at", () => {
+  /** The key as the API shows it, once its recorded use has landed (the record is written after the answer). */
+  async function readKey(adminKey: string, id: string, until: (k: ApiKeyBody) => boolean) {
+    for (let attempt = 0; ; attempt++) {
+      const key = await readJson(ApiKey, await call("GET", `/gallery/api-keys/${id}`, { key: adminKey }));
+      if (until(key) || attempt >= 40) return key;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("is null until the key authenticates a request, then when it did (to the hour); a revoke still works", async () => {
+    const g = await createGallery();
+    const { body } = await createKey(g.key, { name: "Nightly export", scopes: listScopes });
+    expect(body.last_used_at).toBeNull();
+    const before = Date.now();
+    const used = await call("GET", "/gallery/artworks?limit=1", { key: body.secret! });
+    expect(used.status).toBe(200);
+    const key = await readKey(g.key, body.id, (k) => k.last_used_at !== null);
+    expect(key.last_used_at).not.toBeNull();
+    expect(Math.abs(Date.parse(key.last_used_at!) - before)).toBeLessThan(60_000);
+    // A refused request (a scope the key lacks) is still a use of the key; within the hour nothing is rewritten.
+    await call("GET", "/gallery/contacts", { key: body.secret! });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await readKey(g.key, body.id, () => true)).last_used_at).toBe(key.last_used_at);
+    // Recording a use leaves the key's own version alone: a revoke (a guarded write) goes through.
+    expect((await call("DELETE", `/gallery/api-keys/${body.id}`, { key: g.key })).status).toBe(200);
+    const revoked = await readKey(g.key, body.id, () => true);
+    expect(revoked.revoked_at).not.toBeNull();
+    expect(revoked.last_used_at).toBe(key.last_used_at);
+  });
+
+  it("an hour-old record is moved forward by the next use (the write is guarded by the stored time, not only by the isolate)", async () => {
+    const g = await createGallery();
+    const { body } = await createKey(g.key, { name: "Sync", scopes: listScopes });
+    const { recordApiKeyUse } = await import("../../db/queries/api-keys");
+    const stale = "2026-01-01T00:00:00.000Z";
+    await db().execute(sql`update api_keys set last_used_at = ${stale} where id = ${body.id}`);
+    await recordApiKeyUse(db(), body.id);
+    const moved = await readKey(g.key, body.id, () => true);
+    expect(Date.parse(moved.last_used_at!)).toBeGreaterThan(Date.parse(stale));
+    // Within the hour, the statement writes nothing.
+    const recent = new Date(Date.now() - 10 * 60_000).toISOString();
+    await db().execute(sql`update api_keys set last_used_at = ${recent} where id = ${body.id}`);
+    await recordApiKeyUse(db(), body.id);
+    expect((await readKey(g.key, body.id, () => true)).last_used_at).toBe(recent);
+  });
+});
