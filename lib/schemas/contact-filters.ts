@@ -91,8 +91,14 @@ export const contactFilterQueryShape = shape("query") as QueryShape;
 export const ContactListQuery = z
   .strictObject({
     ...(shape("json") as JsonShape),
-    email_consent: z.enum(emailConsents).optional(),
-    described_as: z.string().trim().min(1).max(1000).optional(),
+    email_consent: z
+      .enum(emailConsents)
+      .optional()
+      .openapi({ description: "Contacts whose consent to marketing email is in this state." }),
+    described_as: z.string().trim().min(1).max(1000).optional().openapi({
+      description:
+        "The contacts the segment is for, in plain words (`collectors of post-war abstraction who bought this year`): the judging engine evaluates each contact against it, and the list keeps those it judged true at or above the visible floor (0.6), under the rubric key `segment:<list id>`.",
+    }),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "needs at least one filter" })
   .openapi("ContactListQuery");
