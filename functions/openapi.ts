@@ -11,6 +11,7 @@ import {
   type JsonSchema,
   singularResource,
 } from "../lib/openapi-examples";
+import { describeReferences } from "../lib/openapi-references";
 import { ApiError, type ErrorCode, errorCodes, PROBLEM_CONTENT_TYPE, problemBody } from "../lib/problem";
 import { eventReadScopes } from "./events/read-scopes";
 
@@ -127,7 +128,10 @@ function examplePath(path: string, resource: string | undefined, ctx: ExampleCon
   });
 }
 
-/** Describes the uniform fields and the resource path parameters a schema left undescribed (lib/openapi-descriptions.ts). */
+/**
+ * Describes the uniform fields and the resource path parameters a schema left undescribed
+ * (lib/openapi-descriptions.ts), then the fields that hold a named schema (lib/openapi-references.ts).
+ */
 function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): void {
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
   const ctx: ExampleContext = { components, idPrefixes: idPrefixesFromPaths(operationRegistry) };
@@ -152,6 +156,7 @@ function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): 
     });
   }
   describeUniformFields(components, inline, ctx);
+  describeReferences(document);
 }
 
 /**
