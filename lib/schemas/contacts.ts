@@ -202,7 +202,8 @@ export const ContactSegmentation = z
       .openapi({ description: "Tags of scope `contact`, in the order they were added." }),
     email_consent: z.enum(emailConsents).openapi({ description: contactTexts.email_consent }),
     total_spend_cents: z.number().int().openapi({
-      description: "Completed sales, in `currency` (the gallery's default currency).",
+      description:
+        "The sum of the contact's completed sales, in minor units (cents) of `currency` (the gallery's default currency).",
     }),
     works_acquired: z.number().int().openapi({
       description: "How many works the contact bought in completed sales, kept by Postgres from the sales.",

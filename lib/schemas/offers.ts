@@ -134,7 +134,8 @@ export const OfferItem = z
     caption_override: z.string().nullable().openapi({ description: itemTexts.caption_override }),
     position: z.number().int().openapi({ description: "0-based place in the offer." }),
     price_shown_cents: z.number().int().nullable().openapi({
-      description: "The price this offer shows for the work, in `currency`; null for none.",
+      description:
+        "The price this offer shows for the work, in minor units (cents) of `currency`; null for none.",
     }),
     currency: z.string().openapi({
       description: "The currency of `price_shown_cents`: the offer's currency unless the item named its own.",
@@ -155,7 +156,8 @@ const OfferItemInput = z.strictObject({
     .optional()
     .openapi({ description: `${itemTexts.caption_override} Null by default.` }),
   price_shown_cents: z.number().int().min(0).max(MAX_SAFE).nullable().optional().openapi({
-    description: "The price shown for the work; null (the default) for none.",
+    description:
+      "The price shown for the work, in minor units (cents) of `currency`; null (the default) for none.",
   }),
   currency: currency.optional().openapi({ description: "The offer's currency by default." }),
   price_visible: z.boolean().optional().openapi({ default: true, description: itemTexts.price_visible }),
