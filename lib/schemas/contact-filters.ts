@@ -28,7 +28,7 @@ export const sharedContactFilters = {
   q: same(
     z.string().max(200).openapi({ description: "Substring (case-insensitive) of name, email or company." }),
   ),
-  type: same(z.enum(contactTypes).openapi({ description: "contact_type." })),
+  type: same(z.enum(contactTypes).openapi({ description: "Contacts of this kind (`contact_type`)." })),
   assigned_to: same(idString("mem").openapi({ description: "Contacts this member is an assignee of." })),
   lead_status: same(
     z
@@ -45,8 +45,12 @@ export const sharedContactFilters = {
   has_interaction_since: same(
     UtcTimestamp.openapi({ description: "last_interaction_at at or after this instant (UTC, ends in Z)." }),
   ),
-  min_total_spend_cents: spend("total_spend_cents at least this."),
-  min_works_acquired: spend("works_acquired at least this."),
+  min_total_spend_cents: spend(
+    "Contacts whose completed sales sum to at least this (`total_spend_cents`, in minor units of the gallery's default currency).",
+  ),
+  min_works_acquired: spend(
+    "Contacts who bought at least this many works in completed sales (`works_acquired`).",
+  ),
   price_band: same(
     z.enum(priceBands).openapi({
       description:

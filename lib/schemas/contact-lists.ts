@@ -22,7 +22,10 @@ export const ContactList = z
   .object(
     described(
       {
-        id: z.string().openapi({ example: "list_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        id: z.string().openapi({
+          example: "list_01jd4xk9v2c7h8m3n5p6q7r8s9",
+          description: "The contact list's id (`list_…`): prefixed and time-ordered; unique, never reused.",
+        }),
         title: z.string(),
         description: z.string().nullable(),
         kind: z.enum(contactListKinds),

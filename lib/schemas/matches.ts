@@ -53,7 +53,10 @@ export const MatchReason = z
 
 export const Match = z
   .object({
-    id: z.string().openapi({ example: "match_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    id: z.string().openapi({
+      example: "match_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The match's id (`match_…`): prefixed and time-ordered; unique, never reused.",
+    }),
     artwork_id: z.string(),
     contact_id: z.string(),
     model: z
