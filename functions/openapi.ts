@@ -11,7 +11,7 @@ import {
   type JsonSchema,
   singularResource,
 } from "../lib/openapi-examples";
-import { addRefFieldDescriptions } from "../lib/openapi-ref-descriptions";
+import { describeReferences } from "../lib/openapi-references";
 import { ApiError, type ErrorCode, errorCodes, PROBLEM_CONTENT_TYPE, problemBody } from "../lib/problem";
 import { eventReadScopes } from "./events/read-scopes";
 
@@ -129,8 +129,8 @@ function examplePath(path: string, resource: string | undefined, ctx: ExampleCon
 }
 
 /**
- * Describes the fields shown as a bare `$ref` (lib/openapi-ref-descriptions.ts), then the uniform fields and the
- * resource path parameters a schema left undescribed (lib/openapi-descriptions.ts).
+ * Describes the uniform fields and the resource path parameters a schema left undescribed
+ * (lib/openapi-descriptions.ts), then the fields that hold a named schema (lib/openapi-references.ts).
  */
 function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): void {
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
@@ -155,8 +155,8 @@ function addDescriptions(document: ReturnType<Router["getOpenAPI31Document"]>): 
       resource: "event",
     });
   }
-  addRefFieldDescriptions(components);
   describeUniformFields(components, inline, ctx);
+  describeReferences(document);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { describeRefFields } from "../openapi-ref-descriptions";
+import { describeRefFields } from "../openapi-references";
 import { allScopes } from "../scopes";
 import { TimestampOut } from "../time";
 

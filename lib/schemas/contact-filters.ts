@@ -28,7 +28,7 @@ export const sharedContactFilters = {
   q: same(
     z.string().max(200).openapi({ description: "Substring (case-insensitive) of name, email or company." }),
   ),
-  type: same(z.enum(contactTypes).openapi({ description: "contact_type." })),
+  type: same(z.enum(contactTypes).openapi({ description: "Contacts of this kind (`contact_type`)." })),
   assigned_to: same(idString("mem").openapi({ description: "Contacts this member is an assignee of." })),
   lead_status: same(
     z
@@ -45,8 +45,12 @@ export const sharedContactFilters = {
   has_interaction_since: same(
     UtcTimestamp.openapi({ description: "last_interaction_at at or after this instant (UTC, ends in Z)." }),
   ),
-  min_total_spend_cents: spend("total_spend_cents at least this."),
-  min_works_acquired: spend("works_acquired at least this."),
+  min_total_spend_cents: spend(
+    "Contacts whose completed sales sum to at least this (`total_spend_cents`, in minor units of the gallery's default currency).",
+  ),
+  min_works_acquired: spend(
+    "Contacts who bought at least this many works in completed sales (`works_acquired`).",
+  ),
   price_band: same(
     z.enum(priceBands).openapi({
       description:
@@ -91,8 +95,14 @@ export const contactFilterQueryShape = shape("query") as QueryShape;
 export const ContactListQuery = z
   .strictObject({
     ...(shape("json") as JsonShape),
-    email_consent: z.enum(emailConsents).optional(),
-    described_as: z.string().trim().min(1).max(1000).optional(),
+    email_consent: z
+      .enum(emailConsents)
+      .optional()
+      .openapi({ description: "Contacts whose consent to marketing email is in this state." }),
+    described_as: z.string().trim().min(1).max(1000).optional().openapi({
+      description:
+        "The contacts the segment is for, in plain words (`collectors of post-war abstraction who bought this year`): the judging engine evaluates each contact against it, and the list keeps those it judged true at or above the visible floor (0.6), under the rubric key `segment:<list id>`.",
+    }),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "needs at least one filter" })
   .openapi("ContactListQuery");

@@ -3,6 +3,7 @@ import { boolParam, idString } from "../params";
 import { TimestampOut, toFilterMs } from "../time";
 import { ContactListQuery, type ContactListQueryInput } from "./contact-filters";
 import { contactListKinds } from "./contacts";
+import { described } from "./describe";
 
 /**
  * Contact lists: pipelines, segments and mailings. A static list holds the contacts added to it; a dynamic list
@@ -10,39 +11,62 @@ import { contactListKinds } from "./contacts";
  * schema), never an archived contact. A list is static or dynamic from its creation.
  */
 
+/** What each contact list field means, shared by the list and its create and update bodies. */
+const listTexts = {
+  title: "The list's name as members see it (`Spring fair prospects`).",
+  description: "What the list is for, in the gallery's words; null for none.",
+  kind: "What the list is used for: `pipeline` (contacts being worked towards a sale), `segment` (a group to target) or `mailing` (the recipients of a mailing). A label to filter lists by; no rule reads it.",
+} as const;
+
 export const ContactList = z
-  .object({
-    id: z.string().openapi({ example: "list_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    title: z.string(),
-    description: z.string().nullable(),
-    kind: z.enum(contactListKinds),
-    is_dynamic: z.boolean(),
-    dynamic_query: ContactListQuery.nullable().openapi({
-      description:
-        "The saved filter of a dynamic list, as written (a `tag_id` always as an array); null for a static list.",
-    }),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({
+          example: "list_01jd4xk9v2c7h8m3n5p6q7r8s9",
+          description: "The contact list's id (`list_…`): prefixed and time-ordered; unique, never reused.",
+        }),
+        title: z.string(),
+        description: z.string().nullable(),
+        kind: z.enum(contactListKinds),
+        is_dynamic: z.boolean().openapi({
+          description:
+            "Whether the list is dynamic (its members are whoever matches `dynamic_query` now, never an archived contact) or static (the contacts added to it); fixed at creation.",
+        }),
+        dynamic_query: ContactListQuery.nullable().openapi({
+          description:
+            "The saved filter of a dynamic list, as written (a `tag_id` always as an array); null for a static list.",
+        }),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      listTexts,
+    ),
+  )
   .openapi("ContactList");
 
 const title = z.string().trim().min(1).max(200);
 const description = z.string().max(2000).nullable();
 
 export const ContactListCreate = z
-  .strictObject({
-    title,
-    description: description.optional(),
-    kind: z.enum(contactListKinds).optional().openapi({ default: "pipeline" }),
-    is_dynamic: z.boolean().optional().openapi({
-      description:
-        "Whether the list is evaluated from `dynamic_query`. Defaults to whether `dynamic_query` is sent; cannot change later.",
-    }),
-    dynamic_query: ContactListQuery.optional().openapi({
-      description:
-        "Required for a dynamic list, refused for a static one: the contact filters, at least one.",
-    }),
-  })
+  .strictObject(
+    described(
+      {
+        title,
+        description: description.optional(),
+        kind: z.enum(contactListKinds).optional().openapi({ default: "pipeline" }),
+        is_dynamic: z.boolean().optional().openapi({
+          description:
+            "Whether the list is evaluated from `dynamic_query`. Defaults to whether `dynamic_query` is sent; cannot change later.",
+        }),
+        dynamic_query: ContactListQuery.optional().openapi({
+          description:
+            "Required for a dynamic list, refused for a static one: the contact filters, at least one.",
+        }),
+      },
+      listTexts,
+    ),
+  )
   .superRefine((v, ctx) => {
     if (v.is_dynamic === true && v.dynamic_query === undefined) {
       ctx.addIssue({ code: "custom", path: ["dynamic_query"], message: "is required for a dynamic list" });
@@ -55,15 +79,20 @@ export const ContactListCreate = z
 export type ContactListCreateInput = z.infer<typeof ContactListCreate>;
 
 export const ContactListUpdate = z
-  .strictObject({
-    title,
-    description,
-    kind: z.enum(contactListKinds),
-    dynamic_query: ContactListQuery.openapi({
-      description:
-        "Replaces a dynamic list's saved filter as a whole; on a static list it is 409 `conflict`.",
-    }),
-  })
+  .strictObject(
+    described(
+      {
+        title,
+        description,
+        kind: z.enum(contactListKinds),
+        dynamic_query: ContactListQuery.openapi({
+          description:
+            "Replaces a dynamic list's saved filter as a whole (a new `described_as` drops the judgments made for the former one); on a static list it is 409 `conflict`.",
+        }),
+      },
+      listTexts,
+    ),
+  )
   .partial()
   .openapi("ContactListUpdate");
 export type ContactListUpdateInput = z.infer<typeof ContactListUpdate>;
@@ -85,7 +114,7 @@ export type ContactListMembersAddInput = z.infer<typeof ContactListMembersAdd>;
 /** `data.object` of the membership events: the list after the change and the contacts the change added or removed. */
 export const ContactListMembershipChange = z
   .object({
-    list: ContactList,
+    list: ContactList.openapi({ description: "The list after the change." }),
     contact_ids: z.array(z.string()),
   })
   .openapi("ContactListMembershipChange");

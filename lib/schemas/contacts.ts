@@ -67,28 +67,63 @@ export const VISIBLE_FLOOR = 0.6;
 
 const text = (max: number) => z.string().max(max);
 
+/** What each collector profile field means, shared by the profile and its input. */
+const collectorProfileTexts = {
+  collecting_focus:
+    "What they collect, in the gallery's words (`Post-war abstraction, works on paper`); the matcher reads it as evidence for their matches.",
+  budget_band:
+    "Their budget as the gallery states it: when it is a price band (`under_5k`, `5k_25k`, `25k_100k`, `over_100k`), the matcher reads it for the price question; other text is kept as a note.",
+  wishlist_notes:
+    "The works or artists they are looking for, as the gallery notes them; the matcher reads them as evidence for their matches.",
+  preferred_contact_method:
+    "How they like to be reached (`email`, `phone`, `WhatsApp`), free text; no rule reads it.",
+  vip: "Whether the gallery counts them among its most important collectors: shown in the contact's recap, and a segment described as VIP collectors selects on it.",
+  tax_exempt:
+    "Whether they are exempt from sales tax (a resale certificate, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax).",
+} as const;
+
+/** What each institution profile field means, shared by the profile and its input. */
+const institutionProfileTexts = {
+  institution_kind: "What kind of institution, free text (`museum`, `foundation`, `corporate collection`).",
+  acquisition_process:
+    "How the institution acquires works (committees and their dates, approvals, paperwork), as the gallery notes it.",
+  primary_contact_name: "The person the gallery deals with there (a curator, a registrar).",
+  tax_exempt:
+    "Whether the institution is exempt from sales tax (a museum, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax).",
+} as const;
+
 export const CollectorProfile = z
-  .object({
-    collecting_focus: z.string().nullable(),
-    budget_band: z.string().nullable(),
-    wishlist_notes: z.string().nullable(),
-    preferred_contact_method: z.string().nullable(),
-    vip: z.boolean(),
-    tax_exempt: z.boolean(),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        collecting_focus: z.string().nullable(),
+        budget_band: z.string().nullable(),
+        wishlist_notes: z.string().nullable(),
+        preferred_contact_method: z.string().nullable(),
+        vip: z.boolean(),
+        tax_exempt: z.boolean(),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      collectorProfileTexts,
+    ),
+  )
   .openapi("CollectorProfile");
 
 export const InstitutionProfile = z
-  .object({
-    institution_kind: z.string().nullable(),
-    acquisition_process: z.string().nullable(),
-    primary_contact_name: z.string().nullable(),
-    tax_exempt: z.boolean(),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        institution_kind: z.string().nullable(),
+        acquisition_process: z.string().nullable(),
+        primary_contact_name: z.string().nullable(),
+        tax_exempt: z.boolean(),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      institutionProfileTexts,
+    ),
+  )
   .openapi("InstitutionProfile");
 
 /** What each contact field means, shared by the contact and its create and update bodies. */
@@ -105,7 +140,8 @@ const contactTexts = {
   last_interaction_type: "The kind of the newest recorded interaction (call, email, meeting, visit, …).",
   lead_status: "The stage of the sales relationship: `new`, `active`, `engaged`, `dormant` or `closed`.",
   do_not_email: "The hard stop on email: the contact is not to be emailed, whatever `email_consent` says.",
-  email_consent: "Their consent to marketing email: pending, granted, declined or unsubscribed.",
+  email_consent:
+    "Their consent to marketing email: `pending` (no answer yet), `granted`, `declined` or `unsubscribed`; `do_not_email` overrides it.",
   save_state:
     "Where the contact is in the editor's flow: `new`, `draft` (half-entered) or `saved` (reviewed); no rule reads it.",
   custom_fields: "The gallery's own fields for contacts, by name, with any JSON value.",
@@ -164,11 +200,14 @@ export const ContactSegmentation = z
     tag_ids: z
       .array(z.string())
       .openapi({ description: "Tags of scope `contact`, in the order they were added." }),
-    email_consent: z.enum(emailConsents),
+    email_consent: z.enum(emailConsents).openapi({ description: contactTexts.email_consent }),
     total_spend_cents: z.number().int().openapi({
-      description: "Completed sales, in `currency` (the gallery's default currency).",
+      description:
+        "The sum of the contact's completed sales, in minor units (cents) of `currency` (the gallery's default currency).",
     }),
-    works_acquired: z.number().int(),
+    works_acquired: z.number().int().openapi({
+      description: "How many works the contact bought in completed sales, kept by Postgres from the sales.",
+    }),
     avg_acquisition_cents: z.number().int().nullable().openapi({
       description: "total_spend_cents / works_acquired, rounded half away from zero; null without purchases.",
     }),
@@ -199,24 +238,34 @@ const customFields = z
   });
 
 export const CollectorProfileInput = z
-  .strictObject({
-    collecting_focus: text(500).nullable(),
-    budget_band: text(100).nullable(),
-    wishlist_notes: text(5000).nullable(),
-    preferred_contact_method: text(100).nullable(),
-    vip: z.boolean(),
-    tax_exempt: z.boolean(),
-  })
+  .strictObject(
+    described(
+      {
+        collecting_focus: text(500).nullable(),
+        budget_band: text(100).nullable(),
+        wishlist_notes: text(5000).nullable(),
+        preferred_contact_method: text(100).nullable(),
+        vip: z.boolean(),
+        tax_exempt: z.boolean(),
+      },
+      collectorProfileTexts,
+    ),
+  )
   .partial()
   .openapi("CollectorProfileInput");
 
 export const InstitutionProfileInput = z
-  .strictObject({
-    institution_kind: text(200).nullable(),
-    acquisition_process: text(5000).nullable(),
-    primary_contact_name: text(200).nullable(),
-    tax_exempt: z.boolean(),
-  })
+  .strictObject(
+    described(
+      {
+        institution_kind: text(200).nullable(),
+        acquisition_process: text(5000).nullable(),
+        primary_contact_name: text(200).nullable(),
+        tax_exempt: z.boolean(),
+      },
+      institutionProfileTexts,
+    ),
+  )
   .partial()
   .openapi("InstitutionProfileInput");
 

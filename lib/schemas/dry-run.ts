@@ -7,7 +7,9 @@ import { z } from "@hono/zod-openapi";
 export function dryRunResult<E extends z.ZodType>(effect: E, name: string) {
   return z
     .object({
-      dry_run: z.literal(true),
+      dry_run: z.literal(true).openapi({
+        description: "Always true: the request was checked, and nothing was written, recorded or delivered.",
+      }),
       effect: effect.optional().openapi({ description: "What the real call would change." }),
     })
     .openapi(name);

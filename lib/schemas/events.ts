@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { EventTypeSchema } from "../event-types";
-import { describeRefFields } from "../openapi-ref-descriptions";
+import { describeRefFields } from "../openapi-references";
 import { TimestampOut } from "../time";
 
 export const DomainEvent = z

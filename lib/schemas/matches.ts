@@ -35,15 +35,28 @@ export const MatchReason = z
       description:
         "The id of the row it came from (sale, interaction, engagement event, private note, contact, match feedback); null for a fact of the work.",
     }),
-    label: z.string().openapi({ example: "Bought an oil painting by Ines Marchetti (2024)" }),
-    source_label: z.string().nullable().openapi({ example: "Sale" }),
-    at: TimestampOut.nullable(),
+    label: z.string().openapi({
+      example: "Bought an oil painting by Ines Marchetti (2024)",
+      description: "The evidence as a member reads it.",
+    }),
+    source_label: z.string().nullable().openapi({
+      example: "Sale",
+      description:
+        "Where the evidence comes from, as a member reads it (`Sale`, `Contact profile`, `Wishlist`, `Private note`, `Feedback`, `Artwork`); null when unnamed.",
+    }),
+    at: TimestampOut.nullable().openapi({
+      description:
+        "When the evidence arose (the sale, the interaction, the engagement, the feedback; UTC, milliseconds); null for an undated fact, such as one of the contact's profile.",
+    }),
   })
   .openapi("MatchReason");
 
 export const Match = z
   .object({
-    id: z.string().openapi({ example: "match_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    id: z.string().openapi({
+      example: "match_01jd4xk9v2c7h8m3n5p6q7r8s9",
+      description: "The match's id (`match_…`): prefixed and time-ordered; unique, never reused.",
+    }),
     artwork_id: z.string(),
     contact_id: z.string(),
     model: z
@@ -65,11 +78,16 @@ export const Match = z
       .number()
       .int()
       .openapi({ description: "How many pieces of evidence the match rests on." }),
-    status: z.enum(matchStatuses),
+    status: z.enum(matchStatuses).openapi({
+      description:
+        "`active`: the work is available and the pair current. `inactive`: the work was sold, reserved, unpublished or archived, or the contact archived (kept for its history, never listed). `dismissed`: a member marked it not interested (listed only with `include_hidden=true`).",
+    }),
     hidden_until: TimestampOut.nullable().openapi({
       description: "Until when a member hid the pair; null when not hidden. A past time means it is back.",
     }),
-    judged_at: TimestampOut,
+    judged_at: TimestampOut.openapi({
+      description: "When the engine last judged the pair (UTC, milliseconds).",
+    }),
   })
   .openapi("Match");
 export type MatchBody = z.infer<typeof Match>;
@@ -83,12 +101,21 @@ export const MatchEvidence = MatchReason.extend({
   sub_score: z.number().openapi({ description: "The sub-score of the question this evidence fed." }),
 }).openapi("MatchEvidence");
 
+/** What a recorded feedback's fields mean, in the match's read and in `match.feedback_recorded`. */
+const feedbackTexts = {
+  id: "The feedback's id (`mfb_…`): prefixed and time-ordered; unique, never reused.",
+  action:
+    "What the member said: `hide` (omit the pair until hidden_until), `unhide` (show it again, undoing not_interested), `not_interested` (dismiss the pair for good) or `good_match` (confirm it). The matcher learns from each.",
+  hidden_until: "For a hide: until when the pair is hidden (UTC, milliseconds); null for the other actions.",
+  member_id: "The member who gave it; null when given with an API key.",
+} as const;
+
 export const MatchFeedbackRecord = z
   .object({
-    id: z.string(),
-    action: z.enum(MATCH_FEEDBACK_ACTIONS),
-    hidden_until: TimestampOut.nullable(),
-    member_id: z.string().nullable(),
+    id: z.string().openapi({ description: feedbackTexts.id }),
+    action: z.enum(MATCH_FEEDBACK_ACTIONS).openapi({ description: feedbackTexts.action }),
+    hidden_until: TimestampOut.nullable().openapi({ description: feedbackTexts.hidden_until }),
+    member_id: z.string().nullable().openapi({ description: feedbackTexts.member_id }),
     created_at: TimestampOut,
   })
   .openapi("MatchFeedbackRecord");
@@ -96,7 +123,9 @@ export const MatchFeedbackRecord = z
 /** GET /gallery/contacts/{id}/matches/{matchId}: the match, every piece of evidence, and its feedback. */
 export const MatchDetail = z
   .object({
-    match: Match,
+    match: Match.openapi({
+      description: "The match itself, with the fields the contact's match list gives it.",
+    }),
     evidence: z.array(MatchEvidence).openapi({
       description: "Every piece of evidence behind the probability, by question, strongest first.",
     }),
@@ -123,10 +152,10 @@ export const MatchFeedbackRequest = z
 export const matchFeedbackEventData = {
   feedback: z
     .object({
-      id: z.string(),
-      action: z.enum(MATCH_FEEDBACK_ACTIONS),
-      hidden_until: TimestampOut.nullable(),
-      member_id: z.string().nullable(),
+      id: z.string().openapi({ description: feedbackTexts.id }),
+      action: z.enum(MATCH_FEEDBACK_ACTIONS).openapi({ description: feedbackTexts.action }),
+      hidden_until: TimestampOut.nullable().openapi({ description: feedbackTexts.hidden_until }),
+      member_id: z.string().nullable().openapi({ description: feedbackTexts.member_id }),
     })
     .openapi({ description: "The feedback recorded." }),
 };

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { idString, MAX_SAFE } from "../params";
 import { TimestampOut, UtcTimestamp } from "../time";
 import { currency } from "./artworks";
+import { described } from "./describe";
 
 /**
  * Offers: a curated selection of the gallery's works (items) composed for some of its contacts (recipients).
@@ -30,28 +31,43 @@ export const MAX_RECIPIENTS_ADDED = 100;
 export const RECOMMENDATION_FLOOR = 0.6;
 export const MAX_RECOMMENDED = 50;
 
+/** What each offer field means, shared by the offer and its create and update bodies. */
+const offerTexts = {
+  title: "The offer's title, as the gallery names it (`New paintings by Ines Marchetti`).",
+  message: "The note that goes with the works; null for none.",
+  currency: "The offer's currency, the default of its items' prices.",
+} as const;
+
 export const Offer = z
-  .object({
-    id: z.string().openapi({ example: "offer_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    title: z.string(),
-    message: z.string().nullable().openapi({ description: "The note that goes with the works." }),
-    status: z.enum(offerStatuses),
-    scheduled_at: TimestampOut.nullable().openapi({
-      description:
-        "When a scheduled offer is to be sent; null for a draft. Kept once the offer is sent or cancelled.",
-    }),
-    sent_at: TimestampOut.nullable().openapi({
-      description: "When the gallery sent it (status `sent`); null before.",
-    }),
-    currency: z.string().openapi({ description: "The offer's currency, the default of its items' prices." }),
-    item_count: z.number().int(),
-    recipient_count: z.number().int(),
-    created_by: z.string().nullable().openapi({
-      description: "The member who created it (a session); null when made with a secret key.",
-    }),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "offer_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        title: z.string(),
+        message: z.string().nullable(),
+        status: z.enum(offerStatuses).openapi({
+          description:
+            "`draft` (being composed), `scheduled` (sent by the API at `scheduled_at`), `sent` (the gallery sent it: final) or `cancelled` (dropped before sending: final). Items and recipients change only in draft or scheduled.",
+        }),
+        scheduled_at: TimestampOut.nullable().openapi({
+          description:
+            "When a scheduled offer is to be sent; null for a draft. Kept once the offer is sent or cancelled.",
+        }),
+        sent_at: TimestampOut.nullable().openapi({
+          description: "When the gallery sent it (status `sent`); null before.",
+        }),
+        currency: z.string(),
+        item_count: z.number().int().openapi({ description: "How many works the offer holds." }),
+        recipient_count: z.number().int().openapi({ description: "How many contacts the offer is for." }),
+        created_by: z.string().nullable().openapi({
+          description: "The member who created it (a session); null when made with a secret key.",
+        }),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      offerTexts,
+    ),
+  )
   .openapi("Offer");
 export type OfferBody = z.infer<typeof Offer>;
 
@@ -59,19 +75,29 @@ const title = z.string().trim().min(1).max(200);
 const message = z.string().max(10_000).nullable();
 
 export const OfferCreate = z
-  .strictObject({
-    title,
-    message: message.optional(),
-    currency: currency.optional().openapi({ description: "The gallery's default currency by default." }),
-  })
+  .strictObject(
+    described(
+      {
+        title,
+        message: message.optional(),
+        currency: currency.optional().openapi({
+          description:
+            "The offer's currency, the default of its items' prices; the gallery's default currency when omitted.",
+        }),
+      },
+      { title: offerTexts.title, message: offerTexts.message },
+    ),
+  )
   .openapi("OfferCreate");
 export type OfferCreateInput = z.infer<typeof OfferCreate>;
 
 export const OfferUpdate = z
   .strictObject({
-    title,
-    message,
-    currency,
+    ...described({ title, message }, offerTexts),
+    currency: currency.openapi({
+      description:
+        "The offer's currency, the default of the prices of items given later; the items it holds keep theirs.",
+    }),
     status: z.enum(offerStatuses).openapi({
       description:
         "`scheduled` (from draft, or again to move the time) needs `scheduled_at` in the future; `draft` unschedules; `sent` records that the gallery sent it now; `cancelled` drops it. Sent and cancelled offers are final.",
@@ -94,20 +120,27 @@ export const OfferRecipientParams = z.strictObject({
   contactId: idString("con").openapi({ param: { name: "contactId", in: "path" } }),
 });
 
+/** What an item's display fields mean, in the item and in the items a PATCH gives. */
+const itemTexts = {
+  caption_override: "Shown in place of the work's own caption; null shows the work's.",
+  price_visible: "Whether recipients see the price.",
+} as const;
+
 /** The spec's Offer item. */
 export const OfferItem = z
   .object({
     offer_id: z.string(),
     artwork_id: z.string(),
-    caption_override: z.string().nullable().openapi({
-      description: "Shown in place of the work's own caption; null to show the work's.",
-    }),
+    caption_override: z.string().nullable().openapi({ description: itemTexts.caption_override }),
     position: z.number().int().openapi({ description: "0-based place in the offer." }),
     price_shown_cents: z.number().int().nullable().openapi({
-      description: "The price this offer shows for the work, in `currency`; null for none.",
+      description:
+        "The price this offer shows for the work, in minor units (cents) of `currency`; null for none.",
     }),
-    currency: z.string(),
-    price_visible: z.boolean().openapi({ description: "Whether recipients see the price." }),
+    currency: z.string().openapi({
+      description: "The currency of `price_shown_cents`: the offer's currency unless the item named its own.",
+    }),
+    price_visible: z.boolean().openapi({ description: itemTexts.price_visible }),
     created_at: TimestampOut.openapi({ description: "When the work joined the offer." }),
   })
   .openapi("OfferItem");
@@ -116,12 +149,18 @@ export const OfferItemList = z.object({ data: z.array(OfferItem) }).openapi("Off
 
 const OfferItemInput = z.strictObject({
   artwork_id: idString("art").openapi({ description: "One of the gallery's works." }),
-  caption_override: z.string().max(2000).nullable().optional(),
+  caption_override: z
+    .string()
+    .max(2000)
+    .nullable()
+    .optional()
+    .openapi({ description: `${itemTexts.caption_override} Null by default.` }),
   price_shown_cents: z.number().int().min(0).max(MAX_SAFE).nullable().optional().openapi({
-    description: "The price shown for the work; null (the default) for none.",
+    description:
+      "The price shown for the work, in minor units (cents) of `currency`; null (the default) for none.",
   }),
   currency: currency.optional().openapi({ description: "The offer's currency by default." }),
-  price_visible: z.boolean().optional().openapi({ default: true }),
+  price_visible: z.boolean().optional().openapi({ default: true, description: itemTexts.price_visible }),
 });
 
 export const OfferItemsReplace = z
@@ -145,15 +184,26 @@ export const OfferItemsReplace = z
   .openapi("OfferItemsReplace");
 export type OfferItemsReplaceInput = z.infer<typeof OfferItemsReplace>;
 
+/** What a contact's name and email mean where an offer names the contact. */
+const recipientTexts = {
+  name: "The contact's name, as it is now.",
+  email: "The contact's email, as it is now; null when they have none.",
+} as const;
+
 /** One contact an offer is for. */
 export const OfferRecipient = z
   .object({
     offer_id: z.string(),
     contact_id: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
-    status: z.enum(offerRecipientStatuses),
-    added_at: TimestampOut,
+    name: z.string().openapi({ description: recipientTexts.name }),
+    email: z.string().nullable().openapi({ description: recipientTexts.email }),
+    status: z.enum(offerRecipientStatuses).openapi({
+      description:
+        "`pending` until the offer is sent, then `sent`. `opened`, `replied` and `bounced` are for delivery tracking: the API itself sets only `pending` and `sent`.",
+    }),
+    added_at: TimestampOut.openapi({
+      description: "When the contact was added to the offer (UTC, milliseconds).",
+    }),
   })
   .openapi("OfferRecipient");
 
@@ -173,18 +223,32 @@ export type OfferRecipientsAddInput = z.infer<typeof OfferRecipientsAdd>;
 
 /** `data.object` of `offer.items_replaced`: the offer after the change and its works in order (no prices). */
 export const OfferItemsChange = z
-  .object({ offer: Offer, artwork_ids: z.array(z.string()) })
+  .object({
+    offer: Offer.openapi({ description: "The offer after the change." }),
+    artwork_ids: z.array(z.string()),
+  })
   .openapi("OfferItemsChange");
 
 /** `data.object` of the recipient events: the offer after the change and the contacts it concerned. */
 export const OfferRecipientsChange = z
-  .object({ offer: Offer, contact_ids: z.array(z.string()) })
+  .object({
+    offer: Offer.openapi({ description: "The offer after the change." }),
+    contact_ids: z.array(z.string()),
+  })
   .openapi("OfferRecipientsChange");
 
 /** The effect of deleting an offer, as a dry run reports it. */
 export const OfferDeleteEffect = z
   .object({
-    offer: z.object({ id: z.string(), title: z.string(), status: z.enum(offerStatuses) }),
+    offer: z
+      .object({
+        id: z.string().openapi({ description: "The offer's id (`offer_…`)." }),
+        title: z.string().openapi({ description: "The offer's title." }),
+        status: z
+          .enum(offerStatuses)
+          .openapi({ description: "The offer's status: an offer in any status can be deleted." }),
+      })
+      .openapi({ description: "The offer that would be deleted." }),
     items: z.number().int().openapi({ description: "Items that would go with it." }),
     recipients: z.number().int().openapi({ description: "Recipients that would go with it." }),
   })
@@ -194,14 +258,23 @@ export const OfferDeleteEffect = z
 export const RecommendedRecipient = z
   .object({
     contact_id: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
+    name: z.string().openapi({ description: recipientTexts.name }),
+    email: z.string().nullable().openapi({ description: recipientTexts.email }),
     top_reason: z.string().nullable().openapi({
       description: "The label of the strongest evidence of the contact's best match; null when it has none.",
     }),
     probability: z.number().openapi({ description: "The contact's best match on one of the offer's works." }),
     artworks: z
-      .array(z.object({ artwork_id: z.string(), title: z.string(), probability: z.number() }))
+      .array(
+        z.object({
+          artwork_id: z.string(),
+          title: z.string().openapi({ description: "The work's title." }),
+          probability: z.number().openapi({
+            description:
+              "The contact's match on this work: the calibrated chance, 0 to 1, that they want it.",
+          }),
+        }),
+      )
       .openapi({ description: "The offer's works matched above the floor, best first." }),
   })
   .openapi("RecommendedRecipient");

@@ -6,15 +6,15 @@ import { TimestampOut } from "../time";
  * or a read-only key) reads an empty set.
  */
 
+const idText = "The private note's id (`note_…`): prefixed and time-ordered; unique, never reused.";
+const authorText = "The member who wrote it; null when written with an API key.";
+
 export const PrivateNote = z
   .object({
-    id: z.string().openapi({ example: "note_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    id: z.string().openapi({ example: "note_01jd4xk9v2c7h8m3n5p6q7r8s9", description: idText }),
     contact_id: z.string(),
-    body: z.string(),
-    author_id: z
-      .string()
-      .nullable()
-      .openapi({ description: "The member who wrote it; null when written with an API key." }),
+    body: z.string().openapi({ description: "The confidential text, as written; only editors read it." }),
+    author_id: z.string().nullable().openapi({ description: authorText }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })
@@ -26,9 +26,9 @@ export const PrivateNote = z
  */
 export const PrivateNoteReference = z
   .object({
-    id: z.string(),
+    id: z.string().openapi({ description: idText }),
     contact_id: z.string(),
-    author_id: z.string().nullable(),
+    author_id: z.string().nullable().openapi({ description: authorText }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })

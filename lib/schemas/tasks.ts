@@ -4,6 +4,12 @@ import { TimestampOut, UtcTimestamp } from "../time";
 
 /** Follow-ups on a contact: open until done. The recap counts the open ones and shows the next one due. */
 
+/** What a task's text fields mean, in the task and its create and update bodies. */
+const taskTexts = {
+  title: "What is to be done (`Send the condition report`).",
+  notes: "Details for whoever does it; null for none.",
+} as const;
+
 export const Task = z
   .object({
     id: z.string().openapi({ example: "task_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
@@ -11,9 +17,12 @@ export const Task = z
       description:
         "The contact the task follows up (always set on the tasks listed under a contact); null for a task of the gallery itself.",
     }),
-    title: z.string(),
-    notes: z.string().nullable(),
-    due_at: TimestampOut.nullable(),
+    title: z.string().openapi({ description: taskTexts.title }),
+    notes: z.string().nullable().openapi({ description: taskTexts.notes }),
+    due_at: TimestampOut.nullable().openapi({
+      description:
+        "When it is due (UTC, milliseconds); null for none. The contact's recap shows the next one due.",
+    }),
     done: z.boolean().openapi({ description: "Whether the task is done (completed_at is set)." }),
     completed_at: TimestampOut.nullable().openapi({
       description: "When it was marked done; null while open.",
@@ -28,8 +37,8 @@ export const Task = z
   .openapi("Task");
 
 const taskFields = {
-  title: z.string().trim().min(1).max(500),
-  notes: z.string().max(20_000).nullable(),
+  title: z.string().trim().min(1).max(500).openapi({ description: taskTexts.title }),
+  notes: z.string().max(20_000).nullable().openapi({ description: taskTexts.notes }),
   due_at: UtcTimestamp.nullable().openapi({
     description: "When it is due (UTC, ends in Z); null for none.",
   }),

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { isStrictUtcTimestamp, TimestampOut, UtcTimestamp } from "../time";
+import { described } from "./describe";
 import { PastTimestamp } from "./interactions";
 
 /**
@@ -42,34 +43,51 @@ export const ViewingRoomArtwork = z
   })
   .openapi("ViewingRoomArtwork");
 
+/** What each room field means, shared by the room, its create and update bodies and the visitor's read. */
+const roomTexts = {
+  title: "The room's title, as visitors see it (`Spring paintings 2026`).",
+  description: "The room's introduction for visitors; null for none.",
+  visibility:
+    "Who sees the room: `public` (listed on the public surface and readable by its slug while open), `unlisted` (readable by its slug while open, never listed) or `private` (never shown to visitors).",
+} as const;
+
 export const ViewingRoom = z
-  .object({
-    id: z.string().openapi({ example: "room_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    title: z.string(),
-    slug: z
-      .string()
-      .openapi({ description: "The room's address on the public surface; unique per gallery." }),
-    description: z.string().nullable(),
-    visibility: z.enum(roomVisibilities),
-    opens_at: TimestampOut.nullable().openapi({
-      description: "When the room opens; null: open from the start.",
-    }),
-    closes_at: TimestampOut.nullable().openapi({ description: "When the room closes; null: never closes." }),
-    publication_id: z.string().nullable().openapi({
-      description:
-        "A publication of the gallery the room accompanies (a catalogue, a press release), or null.",
-    }),
-    artworks: z.array(ViewingRoomArtwork).openapi({ description: "The room's works, in position order." }),
-    is_open: z.boolean().openapi({
-      description: "Computed: now is within [opens_at, closes_at); a null bound is open-ended.",
-    }),
-    published_at: TimestampOut.nullable().openapi({
-      description:
-        "When the room was last made visible to visitors (private → public or unlisted); null while private.",
-    }),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "room_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        title: z.string(),
+        slug: z
+          .string()
+          .openapi({ description: "The room's address on the public surface; unique per gallery." }),
+        description: z.string().nullable(),
+        visibility: z.enum(roomVisibilities),
+        opens_at: TimestampOut.nullable().openapi({
+          description: "When the room opens; null: open from the start.",
+        }),
+        closes_at: TimestampOut.nullable().openapi({
+          description: "When the room closes; null: never closes.",
+        }),
+        publication_id: z.string().nullable().openapi({
+          description:
+            "A publication of the gallery the room accompanies (a catalogue, a press release), or null.",
+        }),
+        artworks: z
+          .array(ViewingRoomArtwork)
+          .openapi({ description: "The room's works, in position order." }),
+        is_open: z.boolean().openapi({
+          description: "Computed: now is within [opens_at, closes_at); a null bound is open-ended.",
+        }),
+        published_at: TimestampOut.nullable().openapi({
+          description:
+            "When the room was last made visible to visitors (private → public or unlisted); null while private.",
+        }),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      roomTexts,
+    ),
+  )
   .openapi("ViewingRoom");
 
 const RoomArtworkInput = z
@@ -98,24 +116,27 @@ const roomArtworks = z
     description: `0 to ${MAX_ROOM_ARTWORKS} distinct works of this gallery, in the room's order (positions are the array's order); replaces the set.`,
   });
 
-const roomFields = {
-  title: z.string().trim().min(1).max(200),
-  slug: slug.openapi({
-    description: `1 to ${MAX_SLUG_LENGTH} characters: lower-case letters, digits and inner hyphens. Unique per gallery (409 naming the room that has it).`,
-  }),
-  description: z.string().max(20_000).nullable(),
-  visibility: z.enum(roomVisibilities),
-  opens_at: UtcTimestamp.nullable().openapi({
-    description: "When the room opens (UTC, ends in Z); null: open from the start.",
-  }),
-  closes_at: UtcTimestamp.nullable().openapi({
-    description: "When the room closes (UTC, ends in Z), after opens_at; null: never closes.",
-  }),
-  publication_id: idString("pub").nullable().openapi({
-    description: "A publication of this gallery the room accompanies, or null.",
-  }),
-  artworks: roomArtworks,
-};
+const roomFields = described(
+  {
+    title: z.string().trim().min(1).max(200),
+    slug: slug.openapi({
+      description: `1 to ${MAX_SLUG_LENGTH} characters: lower-case letters, digits and inner hyphens. Unique per gallery (409 naming the room that has it).`,
+    }),
+    description: z.string().max(20_000).nullable(),
+    visibility: z.enum(roomVisibilities),
+    opens_at: UtcTimestamp.nullable().openapi({
+      description: "When the room opens (UTC, ends in Z); null: open from the start.",
+    }),
+    closes_at: UtcTimestamp.nullable().openapi({
+      description: "When the room closes (UTC, ends in Z), after opens_at; null: never closes.",
+    }),
+    publication_id: idString("pub").nullable().openapi({
+      description: "A publication of this gallery the room accompanies, or null.",
+    }),
+    artworks: roomArtworks,
+  },
+  roomTexts,
+);
 
 /** closes_at after opens_at, when a body gives both. */
 function closesAfterOpens(
@@ -130,7 +151,12 @@ function closesAfterOpens(
 }
 
 export const ViewingRoomCreate = z
-  .strictObject(roomFields)
+  .strictObject({
+    ...roomFields,
+    visibility: roomFields.visibility.openapi({
+      description: `${roomTexts.visibility} \`private\` when omitted.`,
+    }),
+  })
   .partial()
   .required({ title: true })
   .superRefine(closesAfterOpens)
@@ -155,22 +181,36 @@ export const publicAvailabilities = ["available", "reserved", "sold", "not_for_s
 
 export const PublicArtist = z
   .object({
-    name: z.string(),
+    name: z.string().openapi({ description: "The artist's name, as credited." }),
     role: z.string().openapi({ description: "primary, collaborator, after, attributed or studio." }),
   })
   .openapi("PublicArtist");
 
 export const PublicImage = z
   .object({
-    url: z.string(),
-    caption: z.string().nullable(),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
+    url: z.string().openapi({ description: "Where the image is served, publicly." }),
+    caption: z.string().nullable().openapi({ description: "The image's caption; null for none." }),
+    width: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "In pixels, read from the image's header; null when unknown." }),
+    height: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "In pixels, read from the image's header; null when unknown." }),
   })
   .openapi("PublicImage");
 
 export const PublicPrice = z
-  .object({ price_cents: z.number().int(), currency: z.string() })
+  .object({
+    price_cents: z
+      .number()
+      .int()
+      .openapi({ description: "The work's price, in minor units (cents) of `currency`." }),
+    currency: z.string().openapi({ description: "The currency of the price (ISO 4217, `USD`)." }),
+  })
   .openapi("PublicPrice");
 
 export const PublicArtwork = z
@@ -179,15 +219,25 @@ export const PublicArtwork = z
       example: "art_01jd4xk9v2c7h8m3n5p6q7r8s9",
       description: "The work's id: what an engagement names as `artwork_id`.",
     }),
-    title: z.string(),
+    title: z
+      .string()
+      .openapi({ description: "The work's title, as the gallery shows it (`Untitled (Blue)`)." }),
     artists: z.array(PublicArtist).openapi({ description: "The credited artists, in order." }),
-    year: z.number().int().nullable(),
+    year: z.number().int().nullable().openapi({
+      description: "The year the work was made (its first year when it spans several); null when unknown.",
+    }),
     date_display: z
       .string()
       .nullable()
       .openapi({ description: "The date as the gallery writes it (c. 1965)." }),
-    medium: z.string().nullable(),
-    dimensions_text: z.string().nullable(),
+    medium: z
+      .string()
+      .nullable()
+      .openapi({ description: "Materials and technique (`Oil on canvas`); null when not given." }),
+    dimensions_text: z
+      .string()
+      .nullable()
+      .openapi({ description: "The size as a label shows it (`120 × 90 cm`); null when not given." }),
     image_url: z
       .string()
       .nullable()
@@ -206,12 +256,17 @@ export const PublicArtwork = z
   .openapi("PublicArtwork");
 
 const publicRoomFields = {
-  slug: z.string().openapi({ example: "spring-paintings-2026" }),
-  title: z.string(),
-  description: z.string().nullable(),
-  opens_at: TimestampOut.nullable(),
+  slug: z.string().openapi({
+    example: "spring-paintings-2026",
+    description: "The room's address on the public surface: GET /public/viewing-rooms/{slug} reads it.",
+  }),
+  title: z.string().openapi({ description: roomTexts.title }),
+  description: z.string().nullable().openapi({ description: roomTexts.description }),
+  opens_at: TimestampOut.nullable().openapi({
+    description: "When the room opened (UTC, milliseconds); null: open from the start.",
+  }),
   closes_at: TimestampOut.nullable().openapi({ description: "When the room closes; null: it does not." }),
-  artwork_count: z.number().int(),
+  artwork_count: z.number().int().openapi({ description: "How many works the room shows." }),
   cover_image_url: z.string().nullable().openapi({
     description: "The first image of the room's first work that has one, or null.",
   }),
@@ -259,7 +314,10 @@ export const artworkEngagementKinds: readonly string[] = [
 
 export const PublicEngagementCreate = z
   .strictObject({
-    kind: z.enum(visitorEngagementKinds),
+    kind: z.enum(visitorEngagementKinds).openapi({
+      description:
+        "What the visitor did: opened the room, viewed a work, submitted an inquiry, added or removed a favourite, joined a work's waitlist, or clicked a link.",
+    }),
     artwork_id: idString("art").optional().openapi({
       description:
         "The work engaged with: one of the room's works. Required for artwork_viewed, favorite_added, favorite_removed and waitlist_joined.",
@@ -286,7 +344,12 @@ export const PublicEngagementCreate = z
 export type PublicEngagementCreateInput = z.infer<typeof PublicEngagementCreate>;
 
 export const PublicEngagementAccepted = z
-  .object({ accepted: z.literal(true) })
+  .object({
+    accepted: z.literal(true).openapi({
+      description:
+        "Always true, whether or not the visitor's email is a contact's (recorded only when it is): the answer never tells.",
+    }),
+  })
   .openapi("PublicEngagementAccepted");
 
 /**
