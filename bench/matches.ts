@@ -347,7 +347,7 @@ async function measureMatchesRead(client: pg.Client, galleryId: string) {
   await client.query(
     `insert into recommendation_matches (id, gallery_id, artwork_id, contact_id, model, probability, reasons,
         evidence_count, judged_at)
-      select 'mat_bench_read_' || lpad(n::text, 6, '0'), $1, w.id, $2, 'matcher@1', (n % 1000) / 1000.0,
+      select 'match_bench_read_' || lpad(n::text, 6, '0'), $1, w.id, $2, 'matcher@1', (n % 1000) / 1000.0,
         '[]'::jsonb, 0, now()
       from (select id, row_number() over (order by id) as n from artworks
             where gallery_id = $1 and availability_state = 'available' and published_at is not null
@@ -360,7 +360,7 @@ async function measureMatchesRead(client: pg.Client, galleryId: string) {
     { name: "first page (limit 20, floor 0.6)", after: null, minProbability: RECOMMENDATION_FLOOR },
     {
       name: "deep page (from probability 0.7)",
-      after: [0.7, "mat_zzzz"],
+      after: [0.7, "match_zzzz"],
       minProbability: RECOMMENDATION_FLOOR,
     },
     { name: "first page, floor lowered to 0", after: null, minProbability: 0 },

@@ -14,7 +14,7 @@ const route = operation({
   description: `A member's word on a match, kept as a label the matcher learns from. \`hide\` omits the pair from the matches list until \`hidden_until\` (default ${DEFAULT_HIDE_DAYS} days ahead; a future time at most ${MAX_HIDE_DAYS} days ahead, else 400 naming it); \`unhide\` shows it again and brings a \`dismissed\` pair back to \`active\`; \`not_interested\` dismisses the pair (listed only with \`include_hidden=true\`); \`good_match\` changes nothing on the match. \`hidden_until\` with another action is 400. An \`inactive\` match takes feedback too and stays inactive. Answers the match after the change. Emits \`match.feedback_recorded\` (with \`previous_attributes\` and \`data.feedback\`), and \`match.updated\` when the status changed.`,
   auth: { scopes: ["contacts:update"] },
   idempotent: true,
-  pathIds: { id: "con", matchId: "mat" },
+  pathIds: { id: "con", matchId: "match" },
   exampleBody: { action: "good_match" },
   request: {
     params: ContactMatchParams,

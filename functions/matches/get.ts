@@ -15,7 +15,7 @@ const route = operation({
   description:
     "The match, every piece of evidence behind its probability (by question, strongest first, each with the sub-score of its question and the id of the row it came from) and members' feedback on the pair, newest first. Readable whatever its status, an `inactive` one too. A read-only caller does not see price evidence of a work that is not public-priced. 404 when the match is not this contact's in this gallery.",
   auth: { scopes: ["contacts:read", "artworks:read"] },
-  pathIds: { id: "con", matchId: "mat" },
+  pathIds: { id: "con", matchId: "match" },
   request: { params: ContactMatchParams },
   responses: {
     200: {

@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { idString } from "../../lib/params";
 
-/** A match id: `mat_…` (the engine's) or `match_…`. */
+/** A match id: `match_…`, as the engine creates them. */
 const matchId = z
   .string()
   .max(64, { message: "is not a valid id" })
-  .regex(/^(mat|match)_[0-9a-z]{10,40}$/, { message: "must be an id beginning with mat_" })
-  .openapi({ example: "mat_01jd4xk9v2c7h8m3n5p6q7r8s9" });
+  .regex(/^match_[0-9a-z]{10,40}$/, { message: "must be an id beginning with match_" })
+  .openapi({ example: "match_01jd4xk9v2c7h8m3n5p6q7r8s9" });
 
 export const ContactMatchesParams = z.strictObject({
   id: idString("con").openapi({ param: { name: "id", in: "path" } }),

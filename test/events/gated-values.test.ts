@@ -73,7 +73,7 @@ const gatedWrites: Record<string, (g: TestGallery, admitted: boolean) => Promise
 async function matchWithPriceEvidence(g: TestGallery): Promise<GatedWrite> {
   const contactId = await created(g, "/gallery/contacts", { name: "Gated" });
   const artworkId = await created(g, "/gallery/artworks", { title: "Gated" });
-  const id = newId("mat");
+  const id = newId("match");
   const reason = (question: string, label: string) => ({
     question,
     kind: "work_fact",

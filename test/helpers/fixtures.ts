@@ -103,7 +103,7 @@ export const fixtures: Record<string, Fixture> = {
   // A match is the engine's: written as it writes one, of the contact the path names, on a new available work.
   mat: async (g, parents) => {
     const contactId = parents.con ?? (await createdId("/gallery/contacts", g, { name: "Fixture Contact" }));
-    const id = newId("mat");
+    const id = newId("match");
     await insertRow(recommendationMatches, {
       id,
       gallery_id: g.id,

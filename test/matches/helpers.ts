@@ -128,7 +128,7 @@ export async function storedMatch(
   contactId: string,
   row: MatchRow,
 ): Promise<string> {
-  const id = newId("mat");
+  const id = newId("match");
   const evidence = row.evidence ?? [];
   const reason = (e: EvidenceRow) => ({
     question: e.question,
@@ -184,7 +184,7 @@ export async function bulkMatches(
         returning id, title
       )
       insert into recommendation_matches (id, gallery_id, artwork_id, contact_id, model, probability, judged_at)
-      select 'mat_bulk' || lpad(w.n::text, 8, '0') || substr(md5(${contactId} || w.n::text), 1, 12), ${g.id}, w.id,
+      select 'match_bulk' || lpad(w.n::text, 8, '0') || substr(md5(${contactId} || w.n::text), 1, 12), ${g.id}, w.id,
         ${contactId}, 'matcher@1', (${JSON.stringify(probabilities)}::jsonb ->> (w.n - 1))::float8, now()
       from (select id, substr(title, 6)::int as n from works) w
       returning id`,

@@ -403,13 +403,13 @@ describe("GET /gallery/contacts/{id}/matches/{matchId}", () => {
     const kim = await contact(g);
     const mine = await storedMatch(g, await artwork(g), jo, { probability: 0.9 });
     await expectProblem(await call("GET", matchPath(kim, mine), { key: g.key }), 404, "not_found");
-    await expectProblem(await call("GET", matchPath(jo, newId("mat")), { key: g.key }), 404, "not_found");
+    await expectProblem(await call("GET", matchPath(jo, newId("match")), { key: g.key }), 404, "not_found");
     const theirContact = await contact(other);
     const theirs = await storedMatch(other, await artwork(other), theirContact, { probability: 0.9 });
     await expectProblem(await call("GET", matchPath(theirContact, theirs), { key: g.key }), 404, "not_found");
     await expectProblem(await call("GET", matchPath(jo, theirs), { key: g.key }), 404, "not_found");
     await expectProblem(
-      await call("GET", matchPath(jo, "mat_NOPE"), { key: g.key }),
+      await call("GET", matchPath(jo, "match_NOPE"), { key: g.key }),
       400,
       "invalid_request",
       {

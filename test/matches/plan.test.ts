@@ -68,7 +68,7 @@ describe("GET /gallery/contacts/{id}/matches at 5,000 matches", () => {
 
   it("and a deep page from its cursor position, and a lowered floor, the same way", async () => {
     for (const text of [
-      await plan([0.65, "mat_zzzzzzzzzzzzzzzzzzzzzzzz"]),
+      await plan([0.65, "match_zzzzzzzzzzzzzzzzzzzzzzzz"]),
       await plan(null, { minProbability: 0, includeHidden: true }),
     ]) {
       expect(text, text).toContain("recommendation_matches_contact_idx");
