@@ -72,7 +72,8 @@ function fill(node: unknown, resource: string | undefined, ctx: ExampleContext):
   }
   for (const [key, value] of Object.entries(schema)) {
     if (key === "example" || key === "examples") continue;
-    fill(value, resource, ctx);
+    // A field's own object is not the resource: its `id` is not the resource's (an event's `data.feedback.id`).
+    fill(value, key === "properties" ? undefined : resource, ctx);
   }
 }
 
