@@ -3,6 +3,7 @@ import { addressProblem, inboxChannels, normaliseAddress } from "../addresses";
 import { INTENTS, URGENCIES } from "../engine/types";
 import { idString } from "../params";
 import { TimestampOut, UtcTimestamp } from "../time";
+import { described } from "./describe";
 
 export { inboxChannels } from "../addresses";
 
@@ -44,32 +45,93 @@ function prose(max: number) {
 }
 
 const channel = z.enum(inboxChannels);
+
+/** What each triage intent and urgency means (design §3), for every surface that shows them. */
+export const intentMeanings: Record<(typeof INTENTS)[number], string> = {
+  purchase_inquiry: 'moves towards buying a specific work: an offer, a hold, "let\'s do it"',
+  price_request: "asks a price without committing",
+  availability: "asks whether a work is available, not its price",
+  logistics: "shipping, crating, couriers, customs, installation, storage",
+  consignment: "wants the gallery to sell a work for them",
+  press: "journalists, critics and publications: interviews, reviews, image requests",
+  event_rsvp: "answers or asks about an invitation",
+  invoice_payment: "invoices and payments on an agreed sale",
+  spam: "bulk or fraudulent, whatever it imitates",
+  other: "autoreplies, thank-yous, portfolio submissions, everything else",
+};
+export const urgencyMeanings: Record<(typeof URGENCIES)[number], string> = {
+  now: "someone waits in real time",
+  today: "the same working day; buyers' asks default here, and anything escalating is at least today",
+  this_week: "within the week",
+  later: "no time pressure",
+};
+const listed = (meanings: Record<string, string>) =>
+  Object.entries(meanings)
+    .map(([value, meaning]) => `\`${value}\` (${meaning})`)
+    .join(", ");
+export const intentText = `What the sender asks for: ${listed(intentMeanings)}.`;
+export const urgencyText = `How soon the thread wants an answer: ${listed(urgencyMeanings)}.`;
 const probability = z.number().min(0).max(1);
 const UUID_EXAMPLE = "0b7e8f52-4c1d-4a8e-9f7d-2f1c3b5a6d90";
 
 // ---------------------------------------------------------------------------------------------------------
 // Connections
 
+/**
+ * What the fields of a connection, a message and a thread mean: one text per field, shared by the resource and
+ * by its event object, so the two say the same.
+ */
+const connectionTexts = {
+  id: "The connection's id, a UUID: the connection_id of its threads and messages.",
+  member_id: "The member whose inbox it feeds.",
+  channel: "The kind of account: `email`, `whatsapp` or `sms`.",
+  provider: "Who carries the account (`google`, `microsoft`, `twilio`, …), as given when it was connected.",
+  status: "`active` when created; its connector reports `error` (see last_error) or `disconnected`.",
+};
+const messageTexts = {
+  id: "The message's id (`msg_…`): prefixed and time-ordered; unique, never reused.",
+  connection_id: "The connection of its thread; null once that connection was deleted.",
+  direction: "`inbound` (the counterpart wrote to the member) or `outbound` (the member wrote).",
+  sent_at: "When it was sent (UTC), as its connector delivered it.",
+};
+const threadTexts = {
+  id: "The thread's id (`thr_…`): prefixed and time-ordered; unique, never reused.",
+  contact_id: "The contact whose email or phone number is the counterpart's address, when one matched.",
+  assigned_to: "The member who should answer, if any.",
+  channel: "The channel of its connection: `email`, `whatsapp` or `sms`.",
+  connection_id: "The connection it came through; null once that connection was deleted.",
+  last_message_at: "When its newest message was sent (UTC).",
+  snooze_until: "While snoozed: when the thread wakes. Null otherwise, and once that time has passed.",
+  unread_count: "Inbound messages not yet read.",
+  state: "`open`, `snoozed` or `done`; a snoozed thread reads `open` once its snooze_until has passed.",
+};
+
 export const InboxConnection = z
-  .object({
-    id: z.string().openapi({ format: "uuid", example: UUID_EXAMPLE }),
-    member_id: z.string().openapi({ description: "The member whose inbox it feeds (the signed-in member)." }),
-    channel,
-    provider: z.string().openapi({ example: "google" }),
-    address: z.string().openapi({
-      description: "The account's own address: an email lower-cased, a phone number in E.164.",
-      example: "desk@gallery.example",
-    }),
-    status: z.enum(connectionStatuses).openapi({
-      description: "`active` when created; its connector reports `error` (see last_error) or `disconnected`.",
-    }),
-    last_synced_at: TimestampOut.nullable().openapi({
-      description: "When a message was last delivered through this connection; null before the first.",
-    }),
-    last_error: z.string().nullable(),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ format: "uuid", example: UUID_EXAMPLE }),
+        member_id: z.string(),
+        channel,
+        provider: z.string().openapi({ example: "google" }),
+        address: z.string().openapi({
+          description: "The account's own address: an email lower-cased, a phone number in E.164.",
+          example: "desk@gallery.example",
+        }),
+        status: z.enum(connectionStatuses),
+        last_synced_at: TimestampOut.nullable().openapi({
+          description: "When a message was last delivered through this connection; null before the first.",
+        }),
+        last_error: z.string().nullable().openapi({
+          description:
+            "What went wrong, as its connector reported it with status `error`; null when nothing did.",
+        }),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      connectionTexts,
+    ),
+  )
   .openapi("InboxConnection");
 
 export const InboxConnectionCreate = z
@@ -78,7 +140,9 @@ export const InboxConnectionCreate = z
       description: "Who carries the account (`google`, `microsoft`, `twilio`, …), 1 to 50 characters.",
       example: "google",
     }),
-    channel,
+    channel: channel.openapi({
+      description: "The kind of account: `email`, `whatsapp` or `sms`; it decides how `address` is read.",
+    }),
     address: line(320).openapi({
       description:
         "The account's address: for `email` an email address (trimmed and lower-cased), for `whatsapp` and `sms` an international phone number, stored in E.164 (`+44 (0)20 7946 0958` → `+442079460958`).",
@@ -109,32 +173,42 @@ export const InboxConnectionIdParams = z.strictObject({
 // Messages
 
 export const InboxMessage = z
-  .object({
-    id: z.string().openapi({ example: "msg_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    thread_id: z.string(),
-    connection_id: z.string().nullable().openapi({
-      format: "uuid",
-      description: "The connection of its thread; null once that connection was deleted.",
-    }),
-    direction: z.enum(messageDirections),
-    from_address: z
-      .string()
-      .nullable()
-      .openapi({ description: "Normalised as its channel stores addresses." }),
-    from_name: z.string().nullable(),
-    to_addresses: z.array(z.string()),
-    body: z.string().nullable(),
-    snippet: z.string().nullable().openapi({
-      description: "The body's first 200 characters, runs of whitespace collapsed to one space.",
-    }),
-    sent_at: TimestampOut,
-    read_at: TimestampOut.nullable().openapi({
-      description:
-        "When the member read an inbound message; null while unread, and always for outbound ones.",
-    }),
-    provider_message_id: z.string().nullable(),
-    created_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "msg_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        thread_id: z.string(),
+        connection_id: z.string().nullable().openapi({ format: "uuid" }),
+        direction: z.enum(messageDirections),
+        from_address: z
+          .string()
+          .nullable()
+          .openapi({ description: "Normalised as its channel stores addresses." }),
+        from_name: z.string().nullable().openapi({
+          description: "The sender's display name, when the channel carried one; null otherwise.",
+        }),
+        to_addresses: z.array(z.string()).openapi({
+          description:
+            "The recipients' addresses, normalised as its channel stores addresses; for an outbound message, the first is the counterpart.",
+        }),
+        body: z.string().nullable().openapi({ description: "The text of the message, as delivered." }),
+        snippet: z.string().nullable().openapi({
+          description: "The body's first 200 characters, runs of whitespace collapsed to one space.",
+        }),
+        sent_at: TimestampOut,
+        read_at: TimestampOut.nullable().openapi({
+          description:
+            "When the member read an inbound message; null while unread, and always for outbound ones.",
+        }),
+        provider_message_id: z.string().nullable().openapi({
+          description:
+            "The provider's message id, as delivered; a later delivery under the same id is not stored again. Null when none was given.",
+        }),
+        created_at: TimestampOut,
+      },
+      messageTexts,
+    ),
+  )
   .openapi("InboxMessage");
 
 export const InboxMessageIngest = z
@@ -153,7 +227,11 @@ export const InboxMessageIngest = z
     subject: line(1000).nullish().openapi({ description: "Email subject; the thread keeps its first one." }),
     from: z
       .strictObject({
-        address: line(320).min(1).openapi({ example: "collector@example.com" }),
+        address: line(320).min(1).openapi({
+          example: "collector@example.com",
+          description:
+            "The sender's address: for `email` an email address (stored lower-cased), for `whatsapp` and `sms` an international phone number (stored in E.164).",
+        }),
         name: line(200)
           .nullish()
           .openapi({ description: "The sender's display name, if the channel carries one." }),
@@ -178,10 +256,13 @@ export type InboxMessageIngestInput = z.infer<typeof InboxMessageIngest>;
 
 export const Triage = z
   .object({
-    intent: z.enum(triageIntents).nullable().openapi({ description: "The engine's reading of the ask." }),
-    intent_probability: probability.nullable(),
-    urgency: z.enum(triageUrgencies).nullable(),
-    urgency_probability: probability.nullable(),
+    intent: z
+      .enum(triageIntents)
+      .nullable()
+      .openapi({ description: `The engine's reading of the ask. ${intentText}` }),
+    intent_probability: probability.nullable().openapi({ description: "Belief (0 to 1) in `intent`." }),
+    urgency: z.enum(triageUrgencies).nullable().openapi({ description: urgencyText }),
+    urgency_probability: probability.nullable().openapi({ description: "Belief (0 to 1) in `urgency`." }),
     expects_reply: probability.nullable().openapi({
       description: "Belief (0 to 1) that the sender asks for an answer or a decision.",
     }),
@@ -196,47 +277,59 @@ export const Triage = z
   .openapi("InboxTriage", { description: "The triage engine's reading; every member is null until set." });
 
 export const InboxThread = z
-  .object({
-    id: z.string().openapi({ example: "thr_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    contact_id: z.string().nullable().openapi({
-      description: "The contact whose email or phone number is the counterpart's address, when one matched.",
-    }),
-    contact_name: z.string().nullable().openapi({
-      description: "The matched contact's name, else the counterpart's display name.",
-    }),
-    provider_thread_id: z.string().nullable(),
-    subject: z.string().nullable(),
-    last_from: z.string().nullable().openapi({
-      description: "The sender of the newest message: their display name, else their address.",
-    }),
-    last_snippet: z.string().nullable().openapi({ description: "The newest message's snippet." }),
-    assigned_to: z.string().nullable().openapi({ description: "The member who should answer, if any." }),
-    channel,
-    connection_id: z.string().nullable().openapi({
-      format: "uuid",
-      description: "The connection it came through; null once that connection was deleted.",
-    }),
-    last_message_at: TimestampOut,
-    snooze_until: TimestampOut.nullable().openapi({
-      description: "While snoozed: when the thread wakes. Null otherwise, and once that time has passed.",
-    }),
-    unread_count: z.number().int().openapi({ description: "Inbound messages not yet read." }),
-    state: z.enum(threadStates).openapi({
-      description: "A snoozed thread reads `open` once its snooze_until has passed.",
-    }),
-    triage: Triage,
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ example: "thr_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+        contact_id: z.string().nullable(),
+        contact_name: z.string().nullable().openapi({
+          description: "The matched contact's name, else the counterpart's display name.",
+        }),
+        provider_thread_id: z.string().nullable().openapi({
+          description:
+            "The provider's conversation id the thread gathers the messages of; null for a thread started by a message without one.",
+        }),
+        subject: z
+          .string()
+          .nullable()
+          .openapi({ description: "The first subject its messages carried (email); null while none did." }),
+        last_from: z.string().nullable().openapi({
+          description: "The sender of the newest message: their display name, else their address.",
+        }),
+        last_snippet: z.string().nullable().openapi({ description: "The newest message's snippet." }),
+        assigned_to: z.string().nullable(),
+        channel,
+        connection_id: z.string().nullable().openapi({ format: "uuid" }),
+        last_message_at: TimestampOut,
+        snooze_until: TimestampOut.nullable(),
+        unread_count: z.number().int(),
+        state: z.enum(threadStates),
+        triage: Triage,
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      threadTexts,
+    ),
+  )
   .openapi("InboxThread");
 
+/** The engine's fields as a PATCH sets them: the engine may set them again when it next reads the thread. */
 const engineTriageFields = {
-  intent: z.enum(triageIntents),
-  intent_probability: probability,
-  urgency: z.enum(triageUrgencies),
-  urgency_probability: probability,
-  expects_reply: probability,
-  escalating: probability,
+  intent: z.enum(triageIntents).openapi({
+    description:
+      "Sets the engine's intent (a member's own reading belongs in corrected_intent, which the engine keeps).",
+  }),
+  intent_probability: probability.openapi({ description: "Sets the belief (0 to 1) in `intent`." }),
+  urgency: z.enum(triageUrgencies).openapi({
+    description: "Sets the urgency: `now`, `today`, `this_week` or `later`.",
+  }),
+  urgency_probability: probability.openapi({ description: "Sets the belief (0 to 1) in `urgency`." }),
+  expects_reply: probability.openapi({
+    description: "Sets the belief (0 to 1) that the sender asks for an answer or a decision.",
+  }),
+  escalating: probability.openapi({
+    description: "Sets the belief (0 to 1) that the sender is chasing, frustrated or about to walk away.",
+  }),
 };
 export const engineTriageKeys = Object.keys(engineTriageFields) as (keyof typeof engineTriageFields)[];
 
@@ -289,51 +382,66 @@ export const InboxThreadIdParams = z.strictObject({
 // bodies, names or addresses).
 
 export const InboxConnectionEventObject = z
-  .object({
-    id: z.string().openapi({ format: "uuid" }),
-    member_id: z.string(),
-    channel,
-    provider: z.string(),
-    status: z.enum(connectionStatuses),
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string().openapi({ format: "uuid" }),
+        member_id: z.string(),
+        channel,
+        provider: z.string(),
+        status: z.enum(connectionStatuses),
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      connectionTexts,
+    ),
+  )
   .openapi("InboxConnectionEventObject", {
     description: "A connection as events show it: without its address.",
   });
 
 export const InboxMessageEventObject = z
-  .object({
-    id: z.string(),
-    thread_id: z.string(),
-    connection_id: z.string().nullable().openapi({ format: "uuid" }),
-    member_id: z.string(),
-    channel,
-    direction: z.enum(messageDirections),
-    contact_id: z.string().nullable().openapi({ description: "The thread's contact." }),
-    sent_at: TimestampOut,
-    created_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string(),
+        thread_id: z.string(),
+        connection_id: z.string().nullable().openapi({ format: "uuid" }),
+        member_id: z.string(),
+        channel: channel.openapi({ description: threadTexts.channel }),
+        direction: z.enum(messageDirections),
+        contact_id: z.string().nullable().openapi({ description: "The thread's contact." }),
+        sent_at: TimestampOut,
+        created_at: TimestampOut,
+      },
+      messageTexts,
+    ),
+  )
   .openapi("InboxMessageEventObject", {
     description: "A message as events show it: no addresses, names, subject or text.",
   });
 
 export const InboxThreadEventObject = z
-  .object({
-    id: z.string(),
-    member_id: z.string(),
-    connection_id: z.string().nullable().openapi({ format: "uuid" }),
-    channel,
-    contact_id: z.string().nullable(),
-    assigned_to: z.string().nullable(),
-    state: z.enum(threadStates),
-    snooze_until: TimestampOut.nullable(),
-    unread_count: z.number().int(),
-    last_message_at: TimestampOut,
-    triage: Triage,
-    created_at: TimestampOut,
-    updated_at: TimestampOut,
-  })
+  .object(
+    described(
+      {
+        id: z.string(),
+        member_id: z.string(),
+        connection_id: z.string().nullable().openapi({ format: "uuid" }),
+        channel,
+        contact_id: z.string().nullable(),
+        assigned_to: z.string().nullable(),
+        state: z.enum(threadStates),
+        snooze_until: TimestampOut.nullable(),
+        unread_count: z.number().int(),
+        last_message_at: TimestampOut,
+        triage: Triage,
+        created_at: TimestampOut,
+        updated_at: TimestampOut,
+      },
+      threadTexts,
+    ),
+  )
   .openapi("InboxThreadEventObject", {
     description: "A thread as events show it: no subject, snippet, names or addresses.",
   });

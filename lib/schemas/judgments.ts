@@ -2,7 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { TimestampOut } from "../time";
 import { readinessValues } from "./artworks";
-import { triageIntents, triageUrgencies } from "./inbox";
+import {
+  intentMeanings,
+  intentText,
+  triageIntents,
+  triageUrgencies,
+  urgencyMeanings,
+  urgencyText,
+} from "./inbox";
 
 /**
  * The explain reads (design §7): each judged value the API returns elsewhere (an artwork's readiness and
@@ -11,6 +18,8 @@ import { triageIntents, triageUrgencies } from "./inbox";
  */
 
 const probability = z.number().min(0).max(1);
+/** The engine's confidence in the value it gave. */
+const confidence = probability.openapi({ description: "The engine's confidence (0 to 1) in `value`." });
 
 const model = z.string().openapi({
   description: "The judge that produced the value, as `name@version`.",
@@ -57,7 +66,7 @@ export const ReadinessExplanation = z
       description:
         "`ready` (everything a buyer-facing record needs), `thin` (shown, but lacking some of it) or `empty` (too little to show).",
     }),
-    probability,
+    probability: confidence,
     missing: z.array(z.string()).openapi({
       description:
         "What the record needs and lacks, as stable codes: `title`, `artist`, `image`, `medium`, `dimensions`, `year`, `price`, `description`, `provenance` (secondary-market works).",
@@ -75,7 +84,7 @@ export const DisclosureExplanation = z
       description:
         "true when the condition notes describe, about the work itself, something a buyer must be told: damage, loss, deterioration, instability, restoration or another intervention, replaced parts, a fair or poor grade.",
     }),
-    probability,
+    probability: confidence,
     phrases: z.array(JudgmentPhrase).openapi({
       description:
         "The phrases of the condition notes that decided it and those weighed and set aside (a negated flaw, the frame rather than the work), with offsets into the notes.",
@@ -104,8 +113,17 @@ export const ArtworkJudgments = z
 // ---------------------------------------------------------------------------------------------------------
 // Inbox
 
-function distribution<const V extends readonly [string, ...string[]]>(values: V, description: string) {
-  const shape = Object.fromEntries(values.map((v) => [v, probability])) as {
+function distribution<const V extends readonly [string, ...string[]]>(
+  values: V,
+  meanings: Record<V[number], string>,
+  description: string,
+) {
+  const shape = Object.fromEntries(
+    values.map((v) => [
+      v,
+      probability.openapi({ description: `Belief (0 to 1) in \`${v}\`: ${meanings[v as V[number]]}.` }),
+    ]),
+  ) as {
     [K in V[number]]: typeof probability;
   };
   return z.object(shape).openapi({ description });
@@ -117,12 +135,20 @@ export const TriageExplanation = z
       description:
         "The inbound message that was judged (the thread's latest when it was judged); null when unknown.",
     }),
-    intent: z.enum(triageIntents),
-    intent_probability: probability,
-    intent_distribution: distribution(triageIntents, "The belief in every intent, summing to 1."),
-    urgency: z.enum(triageUrgencies),
-    urgency_probability: probability,
-    urgency_distribution: distribution(triageUrgencies, "The belief in every urgency, summing to 1."),
+    intent: z.enum(triageIntents).openapi({ description: `The engine's reading of the ask. ${intentText}` }),
+    intent_probability: probability.openapi({ description: "Belief (0 to 1) in `intent`." }),
+    intent_distribution: distribution(
+      triageIntents,
+      intentMeanings,
+      "The belief in every intent, summing to 1.",
+    ),
+    urgency: z.enum(triageUrgencies).openapi({ description: urgencyText }),
+    urgency_probability: probability.openapi({ description: "Belief (0 to 1) in `urgency`." }),
+    urgency_distribution: distribution(
+      triageUrgencies,
+      urgencyMeanings,
+      "The belief in every urgency, summing to 1.",
+    ),
     expects_reply: probability.openapi({
       description: "Belief that the sender waits for an answer or a decision.",
     }),
@@ -169,7 +195,10 @@ export const RubricReason = z
       example: "sale",
     }),
     id: z.string().nullable().openapi({ description: "The id of that record, where it has one." }),
-    label: z.string().openapi({ example: "Bought Untitled (Ochre), etching, 2023" }),
+    label: z.string().openapi({
+      example: "Bought Untitled (Ochre), etching, 2023",
+      description: "That record in plain words.",
+    }),
     at: TimestampOut.nullable().openapi({ description: "When that record happened, where known." }),
   })
   .openapi("RubricReason");
@@ -178,8 +207,11 @@ export const RubricJudgment = z
   .object({
     contact_id: z.string(),
     verdict: z.boolean().openapi({ description: "Whether the contact fits the list's description." }),
-    probability,
-    reasons: z.array(RubricReason),
+    probability: probability.openapi({ description: "The engine's confidence (0 to 1) in `verdict`." }),
+    reasons: z.array(RubricReason).openapi({
+      description:
+        "Each part of the description tested against the contact, with the record that decided it: one that does not hold makes the verdict false.",
+    }),
     model,
     judged_at: judgedAt,
   })

@@ -29,16 +29,29 @@ export const Sale = z
       description: "The works sold, in the order given; a work deleted since drops out (works_count stays).",
     }),
     works_count: z.number().int().openapi({ description: "How many works the sale transferred." }),
-    amount_cents: z.number().int(),
-    currency: z.string(),
+    amount_cents: z
+      .number()
+      .int()
+      .openapi({ description: "The price, in minor units (cents) of `currency`." }),
+    currency: z.string().openapi({
+      description: "The ISO 4217 code of amount_cents: as given, else the gallery's default currency.",
+    }),
     base_amount_cents: z.number().int().openapi({
       description:
         "The amount in the gallery's default currency (`base_currency`), which spend figures add up.",
     }),
     base_currency: z.string().openapi({ description: "The gallery's default currency." }),
-    sold_at: TimestampOut,
-    status: z.enum(saleStatuses),
-    metadata: z.record(z.string(), z.string()),
+    sold_at: TimestampOut.openapi({
+      description: "When the sale was made (UTC): as given, else when it was recorded.",
+    }),
+    status: z.enum(saleStatuses).openapi({
+      description:
+        "`pending` (agreed, not yet settled), `completed` (settled: counts towards the buyer's spend), `cancelled` (fell through before settling) or `refunded` (settled, then reversed). Only `completed` counts; any status may follow any other.",
+    }),
+    metadata: z.record(z.string(), z.string()).openapi({
+      description:
+        "The gallery's own key-value strings, stored and returned as given; the API never reads them.",
+    }),
     created_at: TimestampOut,
     updated_at: TimestampOut,
   })
