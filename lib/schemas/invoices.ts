@@ -381,7 +381,10 @@ export const PaymentReversal = z
     }),
     created_at: TimestampOut,
   })
-  .openapi("PaymentReversal");
+  .openapi("PaymentReversal", {
+    description:
+      "A payment reversal: part or all of an invoice's recorded payments taken back (a refund, a payment recorded in error, a returned payment). Reversals are the invoice's ledger of money that went out again; they are never changed or deleted.",
+  });
 export type PaymentReversalBody = z.infer<typeof PaymentReversal>;
 
 export const PaymentReversalCreate = z
