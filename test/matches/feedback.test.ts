@@ -220,7 +220,11 @@ describe("the write", () => {
     const { contactId, matchId } = await pair();
     const stranger = await contact(g);
     await expectProblem(await feedback(g.key, stranger, matchId, { action: "hide" }), 404, "not_found");
-    await expectProblem(await feedback(g.key, contactId, newId("match"), { action: "hide" }), 404, "not_found");
+    await expectProblem(
+      await feedback(g.key, contactId, newId("match"), { action: "hide" }),
+      404,
+      "not_found",
+    );
     await expectProblem(await feedback(other.key, contactId, matchId, { action: "hide" }), 404, "not_found");
     expect(await feedbackRows(matchId)).toEqual([]);
   });

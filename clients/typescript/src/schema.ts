@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create an artwork
-         * @description Emits `artwork.created`. Omitted fields take their defaults (availability `available`, currency `USD`, …).
+         * @description Emits `artwork.created`. Omitted fields take their defaults (availability `available`, currency `USD`, …). An import sends `source_system` and `source_external_id` (its own id for the work): the pair is unique within the gallery, so creating a work whose pair another work already has is 409 `conflict` whose `details.existing_id` names that work (and `details.constraint` is `artworks_gallery_source_key`) — update it with PATCH /gallery/artworks/{id} instead, as an upsert.
          *
          *     Required scopes (all): `artworks:create`.
          */
@@ -759,7 +759,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in a member
-         * @description Exchanges a member's email and password for a session (`gss_…`, valid 30 days). The token is returned once and also set as the HttpOnly cookie `gallery_session` (Secure, SameSite=Lax, Path=/v1). An unknown email, a wrong password and a disabled member all answer the same 401, in the same time. Attempts are limited per email (5 a minute) and per client address (20 a minute): beyond either, 429 `rate_limited` with `Retry-After`. Not idempotent: every success issues a new session.
+         * @description Exchanges a member's email and password for a session (`gss_…`, valid 30 days). The token is returned once and also set as the HttpOnly cookie `gallery_session` (Secure, SameSite=Lax, Path=/v1). An unknown email, a wrong password and a disabled member all answer the same 401, in the same time. Attempts are limited per email (5 a minute) and per client address (20 a minute), named in `RateLimit-Policy` on every answer: beyond either, 429 `rate_limited` with `Retry-After` and `RateLimit`. Not idempotent: every success issues a new session.
          */
         post: operations["createSession"];
         delete?: never;
@@ -5173,6 +5173,7 @@ export interface components {
              * @enum {string|null}
              */
             edition_type: "numbered" | "open" | "artist_proof" | "printers_proof" | "hors_commerce" | null;
+            /** @description For an edition with a parent: the inheritable fields (`title`, `artists`, `medium`, `year`, `end_year`, `date_precision`, `date_display`, `description`, `dimension_unit`, `height_cm`, `width_cm`, `depth_cm`, `dimensions_text`, `edition_size`, `edition_type`, `literature`, `catalogue_raisonne`) it keeps its own value for; every other one shows the parent's value. */
             edition_overrides: string[];
             /** @description The edition's parent work (`art_…`), whose values it shows through unless it overrides them. */
             parent_artwork_id: string | null;
@@ -5241,6 +5242,7 @@ export interface components {
             updated_at: string;
         };
         ArtworkFormat: {
+            /** @description The format's id (`fmt_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
@@ -5290,18 +5292,25 @@ export interface components {
             updated_at: string;
         };
         ArtworkImage: {
+            /** @description The image's id (`img_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
             /** @description Where the image is served (GET /v1/assets/…), publicly. */
             url: string;
+            /** @description Where the image's file is stored (`galleries/<gallery>/artworks/<artwork>/<image>.<ext>`): the upload target's `storage_path` it was attached from. */
             storage_path: string;
+            /** @description The caption shown with the image (a view, a detail, a photographer's credit); null for none. */
             caption: string | null;
             /** @description 0-based; the image at 0 is the artwork's thumbnail. */
             position: number;
+            /** @description Width in pixels, read from the file's header; null when it could not be read. */
             width: number | null;
+            /** @description Height in pixels, read from the file's header; null when it could not be read. */
             height: number | null;
+            /** @description The file's media type (`image/jpeg`, `image/png`, `image/webp`, `image/gif`); null when not known. */
             content_type: string | null;
+            /** @description The file's size in bytes; null when not known. */
             size_bytes: number | null;
             /**
              * Format: date-time
@@ -5315,7 +5324,10 @@ export interface components {
             updated_at: string;
         };
         ArtworkActivityEvent: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The timeline entry's id: a UUID, unlike the prefixed ids of other resources.
+             */
             id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
@@ -5343,11 +5355,16 @@ export interface components {
             event_type: "created" | "moved" | "price_changed" | "consigned" | "ownership_changed" | "availability_changed" | "published" | "draft_discarded" | "interest" | "interaction" | "auction_record_added" | "auction_record_removed";
             /** @description The kind of record `ref_id` names (`auction_records`, `interactions`, …). */
             ref_table: string | null;
+            /** @description One sentence for the timeline, written by the API from the change (`Availability changed from available to on hold.`) or given with recorded interest. */
             summary: string;
+            /** @description The entry's facts, by `event_type`: `from` and `to` of a move or price change, an auction record's last state (`record`), or what recorded interest was given. */
             metadata: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened (UTC): the time of the change, or the earlier time given with recorded interest. The timeline is ordered by it.
+             */
             occurred_at: string;
             /**
              * Format: date-time
@@ -5356,18 +5373,29 @@ export interface components {
             created_at: string;
         };
         AuctionRecord: {
+            /** @description The auction record's id (`auc_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
+            /** @description The house that held the sale (`Christie's New York`). */
             auction_house: string;
+            /** @description The work's lot number in that sale (`142A`); null when not known. */
             lot_number: string | null;
+            /** @description The gallery's remarks on the record (estimate, buyer's premium, source); null for none. */
             notes: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The day of the sale (YYYY-MM-DD).
+             */
             sale_date: string;
+            /** @description The price the lot was knocked down at, before the buyer's premium, in minor units (cents) of `currency`; for `bought_in`, the last bid. Null when not given, and always null for `withdrawn` or `postponed`. */
             hammer_price_cents: number | null;
             /** @description The hammer price's currency; null when neither was given. */
             currency: string | null;
-            /** @enum {string} */
+            /**
+             * @description How the lot ended: `sold` (hammered down to a buyer), `sold_after_sale` (sold by private treaty after failing under the hammer), `bought_in` (failed to reach its reserve), `withdrawn` (taken out before it was offered) or `postponed` (offered at a later sale).
+             * @enum {string}
+             */
             result: "sold" | "sold_after_sale" | "bought_in" | "withdrawn" | "postponed";
             /**
              * Format: date-time
@@ -5385,13 +5413,13 @@ export interface components {
             id: string;
             /** @description The artist's name as the catalogue and the works' credits show it. */
             name: string;
-            /** @description The year of birth; negative for BCE. */
+            /** @description The year of birth; negative for BCE. Null when not known. */
             birth_year: number | null;
-            /** @description The year of death, not before `birth_year`; null when living or not known. */
+            /** @description The year of death, not before `birth_year`; negative for BCE. Null when living or not known. */
             death_year: number | null;
-            /** @description The artist's nationality as labels show it. */
+            /** @description The artist's nationality as labels show it (`French`); null when not given. */
             nationality: string | null;
-            /** @description The gallery's biography of the artist. */
+            /** @description The gallery's biography of the artist; null when none is written. */
             bio: string | null;
             /**
              * Format: date-time
@@ -5407,8 +5435,12 @@ export interface components {
         Tag: {
             /** @description The tag's id (`stag_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The tag's label (`Works on paper`); unique within its scope, ignoring case. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description What the tag labels: `artwork` (artworks' `tag_ids`), `contact` (contacts' `tag_ids`) or `show`. Set at creation; it cannot be changed.
+             * @enum {string}
+             */
             scope: "artwork" | "contact" | "show";
             /**
              * Format: date-time
@@ -5424,8 +5456,11 @@ export interface components {
         CustomStatus: {
             /** @description The custom status's id (`cst_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The status as the gallery names it (`Awaiting photography`), shown beside a work's availability. */
             name: string;
+            /** @description The colour the status is shown in: one of slate, gray, red, orange, amber, yellow, lime, green, emerald, teal, cyan, sky, blue, indigo, violet, purple, fuchsia, pink, rose, or a `#rrggbb` hex colour (in lower case). */
             color: string;
+            /** @description Its place in pickers and lists of statuses, ascending from 0. */
             position: number;
             /**
              * Format: date-time
@@ -5441,9 +5476,14 @@ export interface components {
         Location: {
             /** @description The location's id (`loc_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The place as the gallery names it (`Main gallery`, `Basel booth`). */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description What sort of place it is: `gallery` (the gallery's own rooms), `storage`, `framer`, `conservator`, `loan` (out on loan), `fair`, `exhibition`, `client` (at a client's), `transit` (on the move) or `other`.
+             * @enum {string}
+             */
             kind: "gallery" | "storage" | "framer" | "conservator" | "loan" | "fair" | "exhibition" | "client" | "transit" | "other";
+            /** @description The postal address, as free text; null when not given. */
             address: string | null;
             /**
              * Format: date-time
@@ -5457,9 +5497,11 @@ export interface components {
             updated_at: string;
         };
         PrivateNoteReference: {
+            /** @description The private note's id (`note_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
+            /** @description The member who wrote it; null when written with an API key. */
             author_id: string | null;
             /**
              * Format: date-time
@@ -5473,13 +5515,20 @@ export interface components {
             updated_at: string;
         };
         ContactList: {
-            /** @description The contact's id (`con_…`): prefixed and time-ordered; unique, never reused. */
+            /** @description The contact list's id (`list_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The list's name as members see it (`Spring fair prospects`). */
             title: string;
+            /** @description What the list is for, in the gallery's words; null for none. */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description What the list is used for: `pipeline` (contacts being worked towards a sale), `segment` (a group to target) or `mailing` (the recipients of a mailing). A label to filter lists by; no rule reads it.
+             * @enum {string}
+             */
             kind: "pipeline" | "segment" | "mailing";
+            /** @description Whether the list is dynamic (its members are whoever matches `dynamic_query` now, never an archived contact) or static (the contacts added to it); fixed at creation. */
             is_dynamic: boolean;
+            /** @description The saved filter of a dynamic list, as written (a `tag_id` always as an array); null for a static list. */
             dynamic_query: components["schemas"]["ContactListQuery"];
             /**
              * Format: date-time
@@ -5497,7 +5546,7 @@ export interface components {
             /** @description Substring (case-insensitive) of name, email or company. */
             q?: string;
             /**
-             * @description contact_type.
+             * @description Contacts of this kind (`contact_type`).
              * @enum {string}
              */
             type?: "collector" | "institution" | "consignor" | "lender" | "advisor" | "press" | "other";
@@ -5515,9 +5564,9 @@ export interface components {
              * @description last_interaction_at at or after this instant (UTC, ends in Z).
              */
             has_interaction_since?: string;
-            /** @description total_spend_cents at least this. */
+            /** @description Contacts whose completed sales sum to at least this (`total_spend_cents`, in minor units of the gallery's default currency). */
             min_total_spend_cents?: number;
-            /** @description works_acquired at least this. */
+            /** @description Contacts who bought at least this many works in completed sales (`works_acquired`). */
             min_works_acquired?: number;
             /**
              * @description Contacts whose average purchase (completed sales) falls in this band: under_5k, 5k_25k, 25k_100k or over_100k, in the currency's major units.
@@ -5534,11 +5583,16 @@ export interface components {
              * @description Contacts engaged at or after this instant (UTC, ends in Z): of the `engaged_event` kind when given, else of any kind.
              */
             engaged_since?: string;
-            /** @enum {string} */
+            /**
+             * @description Contacts whose consent to marketing email is in this state.
+             * @enum {string}
+             */
             email_consent?: "pending" | "granted" | "declined" | "unsubscribed";
+            /** @description The contacts the segment is for, in plain words (`collectors of post-war abstraction who bought this year`): the judging engine evaluates each contact against it, and the list keeps those it judged true at or above the visible floor (0.6), under the rubric key `segment:<list id>`. */
             described_as?: string;
         } | null;
         ContactListMembershipChange: {
+            /** @description The list after the change. */
             list: components["schemas"]["ContactList"];
             /** @description Ids (`con_…`) of contacts of this gallery. */
             contact_ids: string[];
@@ -5597,7 +5651,9 @@ export interface components {
             custom_fields: {
                 [key: string]: unknown;
             };
+            /** @description What the gallery knows of them as a collector (focus, budget, wishlist); null when none. */
             collector_profile: components["schemas"]["CollectorProfile"];
+            /** @description What the gallery knows of them as an institution (kind, acquisition process); null when none. */
             institution_profile: components["schemas"]["InstitutionProfile"];
             /** @description Your own string keys (1 to 40 characters) and values (at most 500), at most 50 keys: stored and returned as given, never read by the API. */
             metadata: {
@@ -5616,11 +5672,17 @@ export interface components {
         };
         /** @description What the gallery knows of them as a collector (focus, budget, wishlist); null when none. */
         CollectorProfile: {
+            /** @description What they collect, in the gallery's words (`Post-war abstraction, works on paper`); the matcher reads it as evidence for their matches. */
             collecting_focus: string | null;
+            /** @description Their budget as the gallery states it: when it is a price band (`under_5k`, `5k_25k`, `25k_100k`, `over_100k`), the matcher reads it for the price question; other text is kept as a note. */
             budget_band: string | null;
+            /** @description The works or artists they are looking for, as the gallery notes them; the matcher reads them as evidence for their matches. */
             wishlist_notes: string | null;
+            /** @description How they like to be reached (`email`, `phone`, `WhatsApp`), free text; no rule reads it. */
             preferred_contact_method: string | null;
+            /** @description Whether the gallery counts them among its most important collectors: shown in the contact's recap, and a segment described as VIP collectors selects on it. */
             vip: boolean;
+            /** @description Whether they are exempt from sales tax (a resale certificate, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax). */
             tax_exempt: boolean;
             /**
              * Format: date-time
@@ -5635,9 +5697,13 @@ export interface components {
         } | null;
         /** @description What the gallery knows of them as an institution (kind, acquisition process); null when none. */
         InstitutionProfile: {
+            /** @description What kind of institution, free text (`museum`, `foundation`, `corporate collection`). */
             institution_kind: string | null;
+            /** @description How the institution acquires works (committees and their dates, approvals, paperwork), as the gallery notes it. */
             acquisition_process: string | null;
+            /** @description The person the gallery deals with there (a curator, a registrar). */
             primary_contact_name: string | null;
+            /** @description Whether the institution is exempt from sales tax (a museum, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax). */
             tax_exempt: boolean;
             /**
              * Format: date-time
@@ -5651,23 +5717,32 @@ export interface components {
             updated_at: string;
         } | null;
         Interaction: {
+            /** @description The interaction's id (`int_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of contact the gallery had: note, call, email, meeting, visit, message, viewing, event or other. The newest interaction sets the contact's `last_interaction_type`.
+             * @enum {string}
+             */
             type: "note" | "call" | "email" | "meeting" | "visit" | "message" | "viewing" | "event" | "other";
             /**
-             * @description inbound or outbound; null where it has none (a note).
+             * @description `inbound` (the contact reached the gallery) or `outbound` (the gallery reached them); null where it has none (a note).
              * @enum {string|null}
              */
             direction: "inbound" | "outbound" | null;
+            /** @description What was said or done, in the words of whoever recorded it. */
             summary: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened (UTC, milliseconds); the newest sets the contact's `last_interaction_at`.
+             */
             occurred_at: string;
             /** @description The work it concerned, if any. */
             artwork_id: string | null;
             /** @description The member who recorded it (a member session); null when an API key recorded it. */
             member_id: string | null;
+            /** @description The caller's own JSON values, stored and returned as given; the API never reads them. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -5678,17 +5753,25 @@ export interface components {
             created_at: string;
         };
         EngagementEvent: {
+            /** @description The engagement event's id (`eng_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
-            /** @enum {string} */
+            /**
+             * @description What the contact did: started a session, opened a viewing room, viewed an artwork or a document, opened an email, clicked a link, submitted an inquiry, unsubscribed, added or removed a favourite, joined a waitlist or was notified from one, started a checkout, completed a purchase, entered a drop, was allocated or claimed a work in it. The contact filter `engaged_event` matches it.
+             * @enum {string}
+             */
             kind: "session_started" | "room_opened" | "artwork_viewed" | "document_viewed" | "email_opened" | "link_clicked" | "inquiry_submitted" | "unsubscribed" | "favorite_added" | "favorite_removed" | "waitlist_joined" | "waitlist_notified" | "checkout_started" | "purchase_completed" | "drop_entered" | "drop_allocated" | "drop_claimed";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it happened (UTC, milliseconds); the newest sets the contact's `last_engaged_at`.
+             */
             occurred_at: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string | null;
             /** @description The id (`room_…`) of a viewing room of this gallery. */
             viewing_room_id: string | null;
+            /** @description The caller's own JSON values, stored and returned as given; a visitor's engagement posted to a public viewing room carries `source: public_viewing_room`. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -5707,16 +5790,25 @@ export interface components {
             artwork_ids: string[];
             /** @description How many works the sale transferred. */
             works_count: number;
+            /** @description The price, in minor units (cents) of `currency`. */
             amount_cents: number;
+            /** @description The ISO 4217 code of amount_cents: as given, else the gallery's default currency. */
             currency: string;
             /** @description The amount in the gallery's default currency (`base_currency`), which spend figures add up. */
             base_amount_cents: number;
             /** @description The gallery's default currency. */
             base_currency: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the sale was made (UTC): as given, else when it was recorded.
+             */
             sold_at: string;
-            /** @enum {string} */
+            /**
+             * @description `pending` (agreed, not yet settled), `completed` (settled: counts towards the buyer's spend), `cancelled` (fell through before settling) or `refunded` (settled, then reversed). Only `completed` counts; any status may follow any other.
+             * @enum {string}
+             */
             status: "pending" | "completed" | "cancelled" | "refunded";
+            /** @description The gallery's own key-value strings, stored and returned as given; the API never reads them. */
             metadata: {
                 [key: string]: string;
             };
@@ -5736,9 +5828,14 @@ export interface components {
             id: string;
             /** @description The contact the task follows up (always set on the tasks listed under a contact); null for a task of the gallery itself. */
             contact_id: string | null;
+            /** @description What is to be done (`Send the condition report`). */
             title: string;
+            /** @description Details for whoever does it; null for none. */
             notes: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it is due (UTC, milliseconds); null for none. The contact's recap shows the next one due.
+             */
             due_at: string | null;
             /** @description Whether the task is done (completed_at is set). */
             done: boolean;
@@ -5814,7 +5911,10 @@ export interface components {
             sale_id: string | null;
             /** @description `INV-` and the gallery's invoice sequence, zero-padded to 6 digits: assigned at creation (drafts included), sequential with no gaps, never reused. */
             invoice_number: string;
-            /** @enum {string} */
+            /**
+             * @description `draft` (being prepared: no payment yet), `unpaid` (issued, nothing paid), `partially_paid` (issued, part of the total paid), `paid` (the whole total paid) or `void` (cancelled before any payment; terminal). Between unpaid, partially_paid and paid it follows amount_paid_cents.
+             * @enum {string}
+             */
             status: "draft" | "unpaid" | "partially_paid" | "paid" | "void";
             /**
              * Format: date
@@ -5826,19 +5926,25 @@ export interface components {
              * @description On or after issued_date; null for none.
              */
             due_date: string | null;
+            /** @description The amount before discount, tax and shipping, in minor units (cents) of `currency`; for an invoice of a sale, the sale's amount unless given. */
             subtotal_cents: number;
             /** @description The discount: as given, or, with discount_bps, round half up of subtotal_cents × discount_bps / 10000. */
             discount_cents: number;
             /** @description A discount in basis points of the subtotal (1000 = 10%); 0 when the discount is in cents. */
             discount_bps: number;
+            /** @description Tax on the goods, in minor units (cents) of `currency`, as given (the API computes no tax). */
             tax_cents: number;
+            /** @description Shipping, in minor units (cents) of `currency`. */
             shipping_cents: number;
+            /** @description Tax on shipping, in minor units (cents) of `currency`, as given. */
             shipping_tax_cents: number;
             /** @description subtotal_cents − discount_cents + tax_cents + shipping_cents + shipping_tax_cents, computed by the API. */
             total_cents: number;
             /** @description The cumulative amount paid so far. */
             amount_paid_cents: number;
+            /** @description How the gallery accepts payment of this invoice, in the order given: `card`, `bank_transfer` (a domestic account-to-account transfer: ACH, SEPA, Faster Payments), `wire` (an international SWIFT wire), `check`, `cash`. Empty when none was named. */
             accepted_payment_methods: ("card" | "bank_transfer" | "wire" | "check" | "cash")[];
+            /** @description The ISO 4217 code every amount of the invoice is in: as given, else the sale's currency, else the gallery's default currency. */
             currency: string;
             /**
              * Format: date
@@ -5853,26 +5959,44 @@ export interface components {
             fx_base_currency: string | null;
             /** @description total_cents in fx_base_currency: equal to total_cents when currency is fx_base_currency, else round half away from zero of total_cents × fx_usd_per_unit / fx_base_usd_per_unit, computed in decimal (numeric), not floating point. Null only for an invoice stored without the rates it needs (never one written through the API). */
             base_amount_cents: number | null;
+            /** @description The name the invoice is addressed to, as printed on it; when not given at creation, the billed contact's name. Null for none. */
             billing_name: string | null;
+            /** @description The postal address the invoice is addressed to, as printed on it (free text); null for none. */
             billing_address: string | null;
+            /** @description The name of the recipient the works are shipped to, as printed on the invoice; null for none. */
             shipping_name: string | null;
+            /** @description Where the works are shipped, as printed on the invoice (free text); null for none. */
             shipping_address: string | null;
+            /** @description The street line of the tax address: the place the sale is taxed at, which the tax amounts were calculated for (the API computes no tax). Null for none. */
             tax_address_line1: string | null;
+            /** @description The city of the tax address; null for none. */
             tax_address_city: string | null;
+            /** @description The state, province or region of the tax address; null for none. */
             tax_address_state: string | null;
+            /** @description The postal code of the tax address; null for none. */
             tax_address_postal_code: string | null;
+            /** @description The country of the tax address: ISO 3166-1 alpha-2, upper case (`US`); null for none. */
             tax_address_country: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the tax amounts were calculated (UTC), as the gallery gave it; null when not given.
+             */
             tax_calculated_at: string | null;
-            /** @enum {string} */
+            /**
+             * @description How tax applies regardless of the tax address: `none` (tax follows the address; the default), `exempt` (the buyer is exempt, e.g. a museum or a resale certificate) or `reverse_charge` (the buyer accounts for the tax, as for business buyers across EU borders).
+             * @enum {string}
+             */
             taxability_override: "none" | "exempt" | "reverse_charge";
+            /** @description The gallery's notes on the invoice (free text); null for none. With metadata, the only field that still changes once the invoice is void. */
             notes: string | null;
             /**
              * Format: date-time
              * @description When it was put on the archive shelf (UTC, milliseconds); null while it is not archived.
              */
             archived_at: string | null;
+            /** @description The invoice template (a layout with its header, footer and terms) it is rendered with; null for none. */
             template_id: string | null;
+            /** @description The gallery's own key-value strings, stored and returned as given; the API never reads them. */
             metadata: {
                 [key: string]: string;
             };
@@ -5887,7 +6011,9 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description A payment reversal: part or all of an invoice's recorded payments taken back (a refund, a payment recorded in error, a returned payment). Reversals are the invoice's ledger of money that went out again; they are never changed or deleted. */
         PaymentReversal: {
+            /** @description The reversal's id (`pyrev_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`inv_…`) of an invoice of this gallery. */
             invoice_id: string;
@@ -5895,7 +6021,10 @@ export interface components {
             amount_cents: number;
             /** @description The invoice's currency when the reversal was recorded. */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description Why the payment was taken back: `refund` (the gallery paid the money back to the buyer), `error` (the payment was recorded in error) or `returned` (the payment came back: a bounced check, a returned transfer, a card chargeback).
+             * @enum {string}
+             */
             reason: "refund" | "error" | "returned";
             /** @description What the gallery noted about it. */
             note: string | null;
@@ -5911,14 +6040,24 @@ export interface components {
         };
         /** @description A connection as events show it: without its address. */
         InboxConnectionEventObject: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The connection's id, a UUID: the connection_id of its threads and messages.
+             */
             id: string;
-            /** @description The id (`mem_…`) of a member of this gallery. */
+            /** @description The member whose inbox it feeds. */
             member_id: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of account: `email`, `whatsapp` or `sms`.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
+            /** @description Who carries the account (`google`, `microsoft`, `twilio`, …), as given when it was connected. */
             provider: string;
-            /** @enum {string} */
+            /**
+             * @description `active` when created; its connector reports `error` (see last_error) or `disconnected`.
+             * @enum {string}
+             */
             status: "active" | "error" | "disconnected";
             /**
              * Format: date-time
@@ -5933,23 +6072,33 @@ export interface components {
         };
         /** @description A message as events show it: no addresses, names, subject or text. */
         InboxMessageEventObject: {
+            /** @description The message's id (`msg_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`thr_…`) of a thread of this gallery. */
             thread_id: string;
             /**
              * Format: uuid
-             * @description The id (`conn_…`) of a connection of this gallery.
+             * @description The connection of its thread; null once that connection was deleted.
              */
             connection_id: string | null;
             /** @description The id (`mem_…`) of a member of this gallery. */
             member_id: string;
-            /** @enum {string} */
+            /**
+             * @description The channel of its connection: `email`, `whatsapp` or `sms`.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
-            /** @enum {string} */
+            /**
+             * @description `inbound` (the counterpart wrote to the member) or `outbound` (the member wrote).
+             * @enum {string}
+             */
             direction: "inbound" | "outbound";
             /** @description The thread's contact. */
             contact_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was sent (UTC), as its connector delivered it.
+             */
             sent_at: string;
             /**
              * Format: date-time
@@ -5959,26 +6108,42 @@ export interface components {
         };
         /** @description A thread as events show it: no subject, snippet, names or addresses. */
         InboxThreadEventObject: {
+            /** @description The thread's id (`thr_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`mem_…`) of a member of this gallery. */
             member_id: string;
             /**
              * Format: uuid
-             * @description The id (`conn_…`) of a connection of this gallery.
+             * @description The connection it came through; null once that connection was deleted.
              */
             connection_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description The channel of its connection: `email`, `whatsapp` or `sms`.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
-            /** @description The id (`con_…`) of a contact of this gallery. */
+            /** @description The contact whose email or phone number is the counterpart's address, when one matched. */
             contact_id: string | null;
+            /** @description The member who should answer, if any. */
             assigned_to: string | null;
-            /** @enum {string} */
+            /**
+             * @description `open`, `snoozed` or `done`; a snoozed thread reads `open` once its snooze_until has passed.
+             * @enum {string}
+             */
             state: "open" | "snoozed" | "done";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description While snoozed: when the thread wakes. Null otherwise, and once that time has passed.
+             */
             snooze_until: string | null;
+            /** @description Inbound messages not yet read. */
             unread_count: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When its newest message was sent (UTC).
+             */
             last_message_at: string;
+            /** @description The triage engine's reading; every member is null until set. */
             triage: components["schemas"]["InboxTriage"];
             /**
              * Format: date-time
@@ -5994,13 +6159,18 @@ export interface components {
         /** @description The triage engine's reading; every member is null until set. */
         InboxTriage: {
             /**
-             * @description The engine's reading of the ask.
+             * @description The engine's reading of the ask. What the sender asks for: `purchase_inquiry` (moves towards buying a specific work: an offer, a hold, "let's do it"), `price_request` (asks a price without committing), `availability` (asks whether a work is available, not its price), `logistics` (shipping, crating, couriers, customs, installation, storage), `consignment` (wants the gallery to sell a work for them), `press` (journalists, critics and publications: interviews, reviews, image requests), `event_rsvp` (answers or asks about an invitation), `invoice_payment` (invoices and payments on an agreed sale), `spam` (bulk or fraudulent, whatever it imitates), `other` (autoreplies, thank-yous, portfolio submissions, everything else).
              * @enum {string|null}
              */
             intent: "purchase_inquiry" | "price_request" | "availability" | "logistics" | "consignment" | "press" | "event_rsvp" | "invoice_payment" | "spam" | "other" | null;
+            /** @description Belief (0 to 1) in `intent`. */
             intent_probability: number | null;
-            /** @enum {string|null} */
+            /**
+             * @description How soon the thread wants an answer: `now` (someone waits in real time), `today` (the same working day; buyers' asks default here, and anything escalating is at least today), `this_week` (within the week), `later` (no time pressure).
+             * @enum {string|null}
+             */
             urgency: "now" | "today" | "this_week" | "later" | null;
+            /** @description Belief (0 to 1) in `urgency`. */
             urgency_probability: number | null;
             /** @description Belief (0 to 1) that the sender asks for an answer or a decision. */
             expects_reply: number | null;
@@ -6020,11 +6190,16 @@ export interface components {
         ViewingRoom: {
             /** @description The viewing room's id (`room_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The room's title, as visitors see it (`Spring paintings 2026`). */
             title: string;
             /** @description The room's address on the public surface; unique per gallery. */
             slug: string;
+            /** @description The room's introduction for visitors; null for none. */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description Who sees the room: `public` (listed on the public surface and readable by its slug while open), `unlisted` (readable by its slug while open, never listed) or `private` (never shown to visitors).
+             * @enum {string}
+             */
             visibility: "public" | "unlisted" | "private";
             /**
              * Format: date-time
@@ -6069,7 +6244,9 @@ export interface components {
         Show: {
             /** @description The show's id (`show_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The show's title as the gallery announces it. */
             title: string;
+            /** @description The gallery's text about the show; null when none is written. */
             description: string | null;
             /**
              * Format: date
@@ -6081,8 +6258,12 @@ export interface components {
              * @description The last day (YYYY-MM-DD); on or after starts_on.
              */
             ends_on: string | null;
-            /** @enum {string} */
+            /**
+             * @description Where the show stands: `planned` (announced or being prepared), `open` (on view), `closed` (ended) or `cancelled` (will not take place). Set by the gallery: the dates do not move it.
+             * @enum {string}
+             */
             status: "planned" | "open" | "closed" | "cancelled";
+            /** @description Where the show takes place (`Main gallery`, `Art Basel, booth C12`); null when not given. */
             venue: string | null;
             /** @description The works on view, in the gallery's order; a work deleted since drops out. */
             artwork_ids: string[];
@@ -6100,7 +6281,7 @@ export interface components {
             updated_at: string;
         };
         Match: {
-            /** @description The match's id (`mat_…`): prefixed and time-ordered; unique, never reused. */
+            /** @description The match's id (`match_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
@@ -6120,14 +6301,20 @@ export interface components {
             reasons: components["schemas"]["MatchReason"][];
             /** @description How many pieces of evidence the match rests on. */
             evidence_count: number;
-            /** @enum {string} */
+            /**
+             * @description `active`: the work is available and the pair current. `inactive`: the work was sold, reserved, unpublished or archived, or the contact archived (kept for its history, never listed). `dismissed`: a member marked it not interested (listed only with `include_hidden=true`).
+             * @enum {string}
+             */
             status: "active" | "inactive" | "dismissed";
             /**
              * Format: date-time
              * @description Until when a member hid the pair; null when not hidden. A past time means it is back.
              */
             hidden_until: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the engine last judged the pair (UTC, milliseconds).
+             */
             judged_at: string;
         };
         MatchReason: {
@@ -6140,18 +6327,31 @@ export interface components {
             kind: string;
             /** @description The id of the row it came from (sale, interaction, engagement event, private note, contact, match feedback); null for a fact of the work. */
             evidence_id: string | null;
+            /** @description The evidence as a member reads it. */
             label: string;
+            /** @description Where the evidence comes from, as a member reads it (`Sale`, `Contact profile`, `Wishlist`, `Private note`, `Feedback`, `Artwork`); null when unnamed. */
             source_label: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the evidence arose (the sale, the interaction, the engagement, the feedback; UTC, milliseconds); null for an undated fact, such as one of the contact's profile.
+             */
             at: string | null;
         };
         /** @description Exactly the specification's fields: the show a tag is on is the `{showId}` of its path (and `data.show_id` of its events). */
         ShowTag: {
+            /** @description The show tag's id (`stag_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The tag's label (`Abstraction`); unique on the show, ignoring case. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description The colour the tag is shown in, from the named palette of custom statuses.
+             * @enum {string}
+             */
             color: "slate" | "gray" | "red" | "orange" | "amber" | "yellow" | "lime" | "green" | "emerald" | "teal" | "cyan" | "sky" | "blue" | "indigo" | "violet" | "purple" | "fuchsia" | "pink" | "rose";
-            /** @enum {string} */
+            /**
+             * @description What aspect of the show the tag describes: the works' `medium` or `material`, the `technique`, the `subject` or `theme`, the `style`, `movement` or `period`, the `region`, or the show's `format` (solo, group, fair booth).
+             * @enum {string}
+             */
             facet: "medium" | "material" | "technique" | "subject" | "theme" | "style" | "movement" | "period" | "region" | "format";
             /**
              * @description `manual` (a person added or last edited it) or `ai_suggested` (the engine suggested it).
@@ -6172,26 +6372,36 @@ export interface components {
         Publication: {
             /** @description The publication's id (`pub_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The publication's title as printed or posted. */
             title: string;
             /** @description Unique in the gallery. */
             slug: string;
-            /** @enum {string} */
+            /**
+             * @description What it is: `catalogue` (an exhibition or collection catalogue), `monograph` (a book on one artist), `article`, `essay`, `interview`, `press_release` or `newsletter`.
+             * @enum {string}
+             */
             kind: "catalogue" | "monograph" | "article" | "essay" | "interview" | "press_release" | "newsletter";
+            /** @description Its text; null when none is kept. */
             body: string | null;
             /** @description The storage path of the cover image, set by PATCH after a signed upload. */
             cover_image_path: string | null;
             /** @description Where the cover image is served (GET /v1/assets/…), publicly. */
             cover_image_url: string | null;
+            /** @description Whether it is published; `published_at` is set exactly while it is. */
             published: boolean;
             /**
              * Format: date-time
              * @description When it was last published; null while unpublished.
              */
             published_at: string | null;
-            /** @enum {string} */
+            /**
+             * @description Where the gallery means it to be seen: `public` (may be listed anywhere), `unlisted` (reachable by its link only) or `private` (the gallery's own). The API's own reads return it whatever its visibility.
+             * @enum {string}
+             */
             visibility: "public" | "unlisted" | "private";
             /** @description The works it presents, in order; a work deleted since drops out. */
             artwork_ids: string[];
+            /** @description The price, when the publication is sold (a gated record beside it: who sees the amount follows `price_visibility`); null when it is not. */
             price: components["schemas"]["PublicationPrice"];
             /**
              * Format: date-time
@@ -6204,21 +6414,29 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description The price, when it is sold; else null. */
+        /** @description A publication's price: the gated record kept beside it, with who may see the amount. */
         PublicationPrice: {
             /** @description Membership-gated: null for a caller `price_visibility` does not admit (a read-only key unless `public`; a viewer unless `public` or `members`). */
             price_cents: number | null;
+            /** @description ISO 4217 code of `price_cents` (`USD`). */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description Who sees `price_cents`: `public` (every caller, read-only keys too), `members` (members of the gallery, whatever their role, and keys holding a write scope) or `private` (editors and keys holding a write scope).
+             * @enum {string}
+             */
             price_visibility: "public" | "members" | "private";
         } | null;
         Offer: {
             /** @description The offer's id (`offer_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The offer's title, as the gallery names it (`New paintings by Ines Marchetti`). */
             title: string;
-            /** @description The note that goes with the works. */
+            /** @description The note that goes with the works; null for none. */
             message: string | null;
-            /** @enum {string} */
+            /**
+             * @description `draft` (being composed), `scheduled` (sent by the API at `scheduled_at`), `sent` (the gallery sent it: final) or `cancelled` (dropped before sending: final). Items and recipients change only in draft or scheduled.
+             * @enum {string}
+             */
             status: "draft" | "scheduled" | "sent" | "cancelled";
             /**
              * Format: date-time
@@ -6232,7 +6450,9 @@ export interface components {
             sent_at: string | null;
             /** @description The offer's currency, the default of its items' prices. */
             currency: string;
+            /** @description How many works the offer holds. */
             item_count: number;
+            /** @description How many contacts the offer is for. */
             recipient_count: number;
             /** @description The member who created it (a session); null when made with a secret key. */
             created_by: string | null;
@@ -6248,11 +6468,13 @@ export interface components {
             updated_at: string;
         };
         OfferItemsChange: {
+            /** @description The offer after the change. */
             offer: components["schemas"]["Offer"];
             /** @description Ids (`art_…`) of artworks of this gallery. */
             artwork_ids: string[];
         };
         OfferRecipientsChange: {
+            /** @description The offer after the change. */
             offer: components["schemas"]["Offer"];
             /** @description Ids (`con_…`) of contacts of this gallery. */
             contact_ids: string[];
@@ -6260,16 +6482,21 @@ export interface components {
         ApiKey: {
             /** @description The api key's id (`key_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description A label to recognise the key by (`Website sync`); not unique. */
             name: string;
             /**
-             * @description `secret` (`gpk_…`, server-side) or `publishable` (`gpub_…`, browser-safe, read-only).
+             * @description `secret` (`gpk_…`, for servers: holds the scopes it was given) or `publishable` (`gpub_…`, browser-safe: reads public viewing rooms only).
              * @enum {string}
              */
             kind: "secret" | "publishable";
             /** @description The first characters of the key, to recognise it; the rest is never shown again. */
             prefix: string;
+            /** @description What the key may do, as `<resource>:<action>` scopes; a publishable token holds exactly `viewing_rooms:read`. */
             scopes: ("api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key last authenticated a request, to the hour (a use within an hour of the recorded one is not written again); null for a key never used.
+             */
             last_used_at: string | null;
             /**
              * Format: date-time
@@ -6285,7 +6512,9 @@ export interface components {
         Member: {
             /** @description The member's id (`mem_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description The email address the member signs in with; unique across every gallery, ignoring case. */
             email: string;
+            /** @description The member's name as the gallery's tools show it. */
             name: string;
             /**
              * @description `editor` holds every scope; `viewer` holds only the `:read` scopes.
@@ -6294,7 +6523,10 @@ export interface components {
             role: "editor" | "viewer";
             /** @description A disabled member cannot sign in, and every session it had is revoked. */
             disabled: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the member was disabled (UTC, milliseconds); null while the member may sign in.
+             */
             disabled_at: string | null;
             /**
              * Format: date-time
@@ -6310,8 +6542,11 @@ export interface components {
         WebhookEndpoint: {
             /** @description The webhook endpoint's id (`we_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
+            /** @description Where events are POSTed, signed (Standard Webhooks). */
             url: string;
+            /** @description A note on what the endpoint is for (`Website stock sync`); null for none. */
             description: string | null;
+            /** @description The event types this endpoint receives, as given: exact types, `<resource>.*` for every type of one resource, or `*` for all. */
             event_types: string[];
             /** @description A disabled endpoint receives nothing: no deliveries are created for it. */
             enabled: boolean;
@@ -6327,6 +6562,7 @@ export interface components {
              * @description After a rotation, the former secret keeps signing (a second `v1,` signature) until this time; null when there is no former secret.
              */
             previous_secret_expires_at: string | null;
+            /** @description Your own string keys and values: stored and returned as given, never read by the API. */
             metadata: {
                 [key: string]: string;
             };
@@ -6344,17 +6580,27 @@ export interface components {
         Problem: {
             /** @description URL of this code's entry in the error dictionary. */
             type: string;
+            /** @description The code's title (`Invalid request`): the same for every problem of the code. */
             title: string;
+            /** @description The HTTP status of the answer, repeated in the body. */
             status: number;
+            /** @description What went wrong with this request, in a sentence for a person to read; programs branch on `code`, not on it. */
             detail: string;
-            /** @enum {string} */
+            /**
+             * @description What went wrong, for programs to branch on; GET /v1/errors lists every code with its status, retry and meaning.
+             * @enum {string}
+             */
             code: "invalid_request" | "idempotency_key_reused" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_in_use" | "concurrent_modification" | "upload_token_used" | "upload_token_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
-            /** @enum {string} */
+            /**
+             * @description What a client does: `permanent` (do not retry as it is: fix the request), `transient` (retry with backoff) or `after_delay` (retry after the `Retry-After` delay).
+             * @enum {string}
+             */
             retry: "permanent" | "transient" | "after_delay";
             /** @description Structured detail; for input errors a list of `{location, field, message}`. */
             details?: unknown;
             /** @description The request path this problem is about. */
             instance: string;
+            /** @description The request's id (`req_…`), also in the `Request-Id` header: quote it when reporting a problem. */
             request_id: string;
         };
         ErrorCode: {
@@ -6488,6 +6734,7 @@ export interface components {
                 /** @description The id (`artist_…`) of an artist of this gallery. */
                 artist_id: string;
                 /**
+                 * @description How the artist is credited: `primary` (the default; at most one per work), `collaborator`, `after`, `attributed` or `studio`.
                  * @default primary
                  * @enum {string}
                  */
@@ -6495,17 +6742,35 @@ export interface components {
             }[];
             /** @description Measured components (overall, frame, plinth, …) with their sizes in centimetres. */
             dimensions?: {
-                /** @default overall */
+                /**
+                 * @description What is measured: `overall` (the default), a frame, a plinth, a panel of a diptych, …
+                 * @default overall
+                 */
                 component?: string;
-                /** @default null */
+                /**
+                 * @description How the measurement is labelled (`Framed`); null by default.
+                 * @default null
+                 */
                 label?: string | null;
-                /** @default null */
+                /**
+                 * @description Height in centimetres.
+                 * @default null
+                 */
                 height_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description Width in centimetres.
+                 * @default null
+                 */
                 width_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description Depth in centimetres.
+                 * @default null
+                 */
                 depth_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description A remark about the measurement; null by default.
+                 * @default null
+                 */
                 note?: string | null;
             }[];
             /** @description The work's artwork tags (`tag_…`); replaces the list on update. */
@@ -6625,6 +6890,7 @@ export interface components {
                 /** @description The id (`artist_…`) of an artist of this gallery. */
                 artist_id: string;
                 /**
+                 * @description How the artist is credited: `primary` (the default; at most one per work), `collaborator`, `after`, `attributed` or `studio`.
                  * @default primary
                  * @enum {string}
                  */
@@ -6632,32 +6898,56 @@ export interface components {
             }[];
             /** @description Measured components (overall, frame, plinth, …) with their sizes in centimetres. */
             dimensions?: {
-                /** @default overall */
+                /**
+                 * @description What is measured: `overall` (the default), a frame, a plinth, a panel of a diptych, …
+                 * @default overall
+                 */
                 component?: string;
-                /** @default null */
+                /**
+                 * @description How the measurement is labelled (`Framed`); null by default.
+                 * @default null
+                 */
                 label?: string | null;
-                /** @default null */
+                /**
+                 * @description Height in centimetres.
+                 * @default null
+                 */
                 height_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description Width in centimetres.
+                 * @default null
+                 */
                 width_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description Depth in centimetres.
+                 * @default null
+                 */
                 depth_cm?: number | null;
-                /** @default null */
+                /**
+                 * @description A remark about the measurement; null by default.
+                 * @default null
+                 */
                 note?: string | null;
             }[];
             /** @description The work's artwork tags (`tag_…`); replaces the list on update. */
             tag_ids?: string[];
         };
         DeleteResult: {
+            /** @description The id of the resource that was deleted. */
             id: string;
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the resource is gone, and reading it now answers 404.
+             * @enum {boolean}
+             */
             deleted: true;
         };
         /** @description Why a work is judged as it is: its readiness with what it has and lacks, and its disclosure with the deciding phrases of its condition notes. */
         ArtworkJudgments: {
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
+            /** @description null until the engine judged the work. */
             readiness: components["schemas"]["ReadinessExplanation"];
+            /** @description null until the engine judged the work's condition notes. */
             disclosure: components["schemas"]["DisclosureExplanation"];
             /** @description true while a change to what was judged waits for the engine: the values shown are from before that change. */
             stale: boolean;
@@ -6669,6 +6959,7 @@ export interface components {
              * @enum {string}
              */
             value: "ready" | "thin" | "empty";
+            /** @description The engine's confidence (0 to 1) in `value`. */
             probability: number;
             /** @description What the record needs and lacks, as stable codes: `title`, `artist`, `image`, `medium`, `dimensions`, `year`, `price`, `description`, `provenance` (secondary-market works). */
             missing: string[];
@@ -6686,6 +6977,7 @@ export interface components {
         DisclosureExplanation: {
             /** @description true when the condition notes describe, about the work itself, something a buyer must be told: damage, loss, deterioration, instability, restoration or another intervention, replaced parts, a fair or poor grade. */
             value: boolean;
+            /** @description The engine's confidence (0 to 1) in `value`. */
             probability: number;
             /** @description The phrases of the condition notes that decided it and those weighed and set aside (a negated flaw, the frame rather than the work), with offsets into the notes. */
             phrases: components["schemas"]["JudgmentPhrase"][];
@@ -6718,6 +7010,7 @@ export interface components {
             next_cursor: null;
         };
         ArtworkImageCreate: {
+            /** @description The caption shown with the image (a view, a detail, a photographer's credit); null for none. */
             caption?: string | null;
             /** @description The `storage_path` of an upload target minted for this artwork (POST …/images/uploads) whose PUT has completed. */
             storage_path: string;
@@ -6743,11 +7036,13 @@ export interface components {
             content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
         };
         ArtworkImageUpdate: {
+            /** @description The caption shown with the image (a view, a detail, a photographer's credit); null for none. */
             caption?: string | null;
             /** @description 0-based place in the artwork's image order; the images from there on move one place down. Beyond the end, the last place. */
             position?: number;
         };
         StoredUpload: {
+            /** @description Where the object is stored: the minted target's `storage_path`, to pass to the write that attaches it (an artwork image, a publication cover). */
             storage_path: string;
             /** @description Where the stored object is served (GET /v1/assets/…). */
             url: string;
@@ -6756,12 +7051,16 @@ export interface components {
              * @enum {string}
              */
             content_type: "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+            /** @description The size of the stored bytes. */
             size_bytes: number;
             /** @description Pixels, read from the image's header. */
             width: number | null;
             /** @description Pixels, read from the image's header. */
             height: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this PUT stored the object and used up the upload URL (UTC, milliseconds).
+             */
             uploaded_at: string;
         };
         ArtworkFormatList: {
@@ -6772,18 +7071,33 @@ export interface components {
         };
         /** @description Omitted fields take their defaults: stock_quantity 0, availability `available`, dimension_unit `in`, currency `USD` (required when price_cents is given), position after the last format. */
         ArtworkFormatCreate: {
+            /** @description The format's name (`Large, framed`). */
             label: string;
+            /** @description Height of this format in centimetres. */
             height_cm?: number | null;
+            /** @description Width of this format in centimetres. */
             width_cm?: number | null;
+            /** @description Depth of this format in centimetres. */
             depth_cm?: number | null;
-            /** @enum {string} */
+            /**
+             * @description The unit its sizes are shown in (`in` or `cm`); sent in centimetres.
+             * @enum {string}
+             */
             dimension_unit?: "in" | "cm";
+            /** @description This format's materials (`Archival pigment print`). */
             medium?: string | null;
+            /** @description How many copies of this format the edition has. */
             edition_size?: number | null;
+            /** @description Copies of this format in stock. */
             stock_quantity?: number;
-            /** @enum {string} */
+            /**
+             * @description Whether this format can be sold now.
+             * @enum {string}
+             */
             availability_state?: "available" | "on_hold" | "reserved" | "sold" | "not_for_sale" | "on_loan";
+            /** @description The format's price in minor units (cents) of `currency`; null for a format without a price. */
             price_cents?: number | null;
+            /** @description ISO 4217 code of `price_cents`. */
             currency?: string;
             /** @description 0-based place among the work's formats. The others shift to keep positions 0 to n-1; a position at or past the end puts the format last. */
             position?: number;
@@ -6793,18 +7107,33 @@ export interface components {
             };
         };
         ArtworkFormatUpdate: {
+            /** @description The format's name (`Large, framed`). */
             label?: string;
+            /** @description Height of this format in centimetres. */
             height_cm?: number | null;
+            /** @description Width of this format in centimetres. */
             width_cm?: number | null;
+            /** @description Depth of this format in centimetres. */
             depth_cm?: number | null;
-            /** @enum {string} */
+            /**
+             * @description The unit its sizes are shown in (`in` or `cm`); sent in centimetres.
+             * @enum {string}
+             */
             dimension_unit?: "in" | "cm";
+            /** @description This format's materials (`Archival pigment print`). */
             medium?: string | null;
+            /** @description How many copies of this format the edition has. */
             edition_size?: number | null;
+            /** @description Copies of this format in stock. */
             stock_quantity?: number;
-            /** @enum {string} */
+            /**
+             * @description Whether this format can be sold now.
+             * @enum {string}
+             */
             availability_state?: "available" | "on_hold" | "reserved" | "sold" | "not_for_sale" | "on_loan";
+            /** @description The format's price in minor units (cents) of `currency`; null for a format without a price. */
             price_cents?: number | null;
+            /** @description ISO 4217 code of `price_cents`. */
             currency?: string;
             /** @description 0-based place among the work's formats. The others shift to keep positions 0 to n-1; a position at or past the end puts the format last. */
             position?: number;
@@ -6820,15 +7149,25 @@ export interface components {
             next_cursor: string | null;
         };
         AuctionRecordCreate: {
+            /** @description The house that held the sale (`Christie's New York`). */
             auction_house: string;
+            /** @description The work's lot number in that sale (`142A`); null when not known. */
             lot_number?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The day of the sale (YYYY-MM-DD, a real calendar date).
+             */
             sale_date: string;
+            /** @description The price the lot was knocked down at, before the buyer's premium, in minor units (cents) of `currency`; for `bought_in`, the last bid. Null when not given, and always null for `withdrawn` or `postponed`. Requires `currency`. */
             hammer_price_cents?: number | null;
             /** @description Required with hammer_price_cents. */
             currency?: string | null;
-            /** @enum {string} */
+            /**
+             * @description How the lot ended: `sold` (hammered down to a buyer), `sold_after_sale` (sold by private treaty after failing under the hammer), `bought_in` (failed to reach its reserve), `withdrawn` (taken out before it was offered) or `postponed` (offered at a later sale).
+             * @enum {string}
+             */
             result: "sold" | "sold_after_sale" | "bought_in" | "withdrawn" | "postponed";
+            /** @description The gallery's remarks on the record (estimate, buyer's premium, source); null for none. */
             notes?: string | null;
         };
         ArtworkActivityEventList: {
@@ -6859,21 +7198,27 @@ export interface components {
             next_cursor: string | null;
         };
         ArtistCreate: {
+            /** @description The artist's name as the catalogue and the works' credits show it. */
             name: string;
-            /** @description Negative for BCE. */
+            /** @description The year of birth; negative for BCE. Null when not known. */
             birth_year?: number | null;
-            /** @description Not before birth_year; negative for BCE. */
+            /** @description The year of death, not before `birth_year`; negative for BCE. Null when living or not known. */
             death_year?: number | null;
+            /** @description The artist's nationality as labels show it (`French`); null when not given. */
             nationality?: string | null;
+            /** @description The gallery's biography of the artist; null when none is written. */
             bio?: string | null;
         };
         ArtistUpdate: {
+            /** @description The artist's name as the catalogue and the works' credits show it. */
             name?: string;
-            /** @description Negative for BCE. */
+            /** @description The year of birth; negative for BCE. Null when not known. */
             birth_year?: number | null;
-            /** @description Not before birth_year; negative for BCE. */
+            /** @description The year of death, not before `birth_year`; negative for BCE. Null when living or not known. */
             death_year?: number | null;
+            /** @description The artist's nationality as labels show it (`French`); null when not given. */
             nationality?: string | null;
+            /** @description The gallery's biography of the artist; null when none is written. */
             bio?: string | null;
         };
         TagList: {
@@ -6904,6 +7249,7 @@ export interface components {
         };
         /** @description `color` defaults to `slate`; `position` to one after the gallery's last status. */
         CustomStatusCreate: {
+            /** @description The status as the gallery names it (`Awaiting photography`), shown beside a work's availability. */
             name: string;
             /** @description One of slate, gray, red, orange, amber, yellow, lime, green, emerald, teal, cyan, sky, blue, indigo, violet, purple, fuchsia, pink, rose, or a `#rrggbb` hex colour (stored in lower case). */
             color?: string;
@@ -6911,6 +7257,7 @@ export interface components {
             position?: number;
         };
         CustomStatusUpdate: {
+            /** @description The status as the gallery names it (`Awaiting photography`), shown beside a work's availability. */
             name?: string;
             /** @description One of slate, gray, red, orange, amber, yellow, lime, green, emerald, teal, cyan, sky, blue, indigo, violet, purple, fuchsia, pink, rose, or a `#rrggbb` hex colour (stored in lower case). */
             color?: string;
@@ -6925,15 +7272,25 @@ export interface components {
         };
         /** @description `kind` defaults to `storage`. */
         LocationCreate: {
+            /** @description The place as the gallery names it (`Main gallery`, `Basel booth`). */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description What sort of place it is: `gallery` (the gallery's own rooms), `storage`, `framer`, `conservator`, `loan` (out on loan), `fair`, `exhibition`, `client` (at a client's), `transit` (on the move) or `other`.
+             * @enum {string}
+             */
             kind?: "gallery" | "storage" | "framer" | "conservator" | "loan" | "fair" | "exhibition" | "client" | "transit" | "other";
+            /** @description The postal address, as free text; null when not given. */
             address?: string | null;
         };
         LocationUpdate: {
+            /** @description The place as the gallery names it (`Main gallery`, `Basel booth`). */
             name?: string;
-            /** @enum {string} */
+            /**
+             * @description What sort of place it is: `gallery` (the gallery's own rooms), `storage`, `framer`, `conservator`, `loan` (out on loan), `fair`, `exhibition`, `client` (at a client's), `transit` (on the move) or `other`.
+             * @enum {string}
+             */
             kind?: "gallery" | "storage" | "framer" | "conservator" | "loan" | "fair" | "exhibition" | "client" | "transit" | "other";
+            /** @description The postal address, as free text; null when not given. */
             address?: string | null;
         };
         DomainEventList: {
@@ -6943,18 +7300,23 @@ export interface components {
             next_cursor: string | null;
         };
         DomainEvent: {
+            /** @description The event's id (`evt_…`): also the `webhook-id` of its deliveries, the same on every retry and replay, so a receiver dedupes on it. */
             id: string;
+            /** @description What happened, as `<resource>.<change>` (`artwork.created`); GET /v1/event-types lists every type. */
             type: components["schemas"]["EventType"];
             /** @description Whether it belongs to a live gallery (false: a sandbox gallery). */
             livemode: boolean;
+            /** @description The kind of resource the event is about (`artwork`, `show_tag`), which `data.object` holds; GET /v1/event-types gives it for each type. */
             resource_type: string;
+            /** @description The id of that resource (`art_…`); it may name a resource deleted since. */
             resource_id: string;
+            /** @description What the event carries, by `type` (its JSON Schema is in GET /v1/event-types): `object`, the resource after the change (its last state for a deletion); for an update, `previous_attributes`, the changed fields' former values; for some types, more (`show_id`). */
             data: {
                 [key: string]: unknown;
             };
             /**
              * Format: date-time
-             * @description When it was created (UTC, milliseconds).
+             * @description When the event was recorded, with the change that caused it (UTC, milliseconds).
              */
             created_at: string;
         };
@@ -7067,8 +7429,11 @@ export interface components {
          */
         EventType: "artwork.created" | "artwork.updated" | "artwork.price_changed" | "artwork.deleted" | "artwork_image.created" | "artwork_image.updated" | "artwork_image.deleted" | "artwork_format.created" | "artwork_format.updated" | "artwork_format.deleted" | "artwork.draft_updated" | "artwork.published" | "artwork.draft_discarded" | "artwork.interest_recorded" | "auction_record.created" | "auction_record.deleted" | "artist.created" | "artist.updated" | "artist.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "custom_status.created" | "custom_status.updated" | "custom_status.deleted" | "location.created" | "location.updated" | "location.deleted" | "private_note.created" | "contact_list.created" | "contact_list.updated" | "contact_list.deleted" | "contact_list.members_added" | "contact_list.member_removed" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.archived" | "contact.restored" | "interaction.created" | "engagement_event.recorded" | "sale.created" | "sale.updated" | "sale.deleted" | "task.created" | "task.updated" | "task.deleted" | "fair_run.created" | "fair_run.updated" | "fair_run.succeeded" | "fair_run.failed" | "fair_run.cancelled" | "invoice.created" | "invoice.updated" | "invoice.issued" | "invoice.payment_recorded" | "invoice.payment_reversed" | "invoice.paid" | "invoice.voided" | "invoice.archived" | "invoice.restored" | "inbox_connection.created" | "inbox_connection.deleted" | "inbox_message.received" | "inbox_message.sent" | "inbox_thread.updated" | "inbox_thread.marked_read" | "inbox_thread.marked_unread" | "viewing_room.created" | "viewing_room.updated" | "viewing_room.deleted" | "show.created" | "show.updated" | "show.deleted" | "match.created" | "match.updated" | "match.deleted" | "match.feedback_recorded" | "show_tag.created" | "show_tag.updated" | "show_tag.deleted" | "publication.created" | "publication.updated" | "publication.published" | "publication.unpublished" | "publication.deleted" | "offer.created" | "offer.updated" | "offer.scheduled" | "offer.sent" | "offer.cancelled" | "offer.deleted" | "offer.items_replaced" | "offer.recipients_added" | "offer.recipient_removed" | "api_key.created" | "api_key.revoked" | "member.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.test";
         EventTypeEntry: {
+            /** @description The event type (`artwork.created`): an event's `type`, and what a webhook endpoint subscribes to. */
             type: string;
+            /** @description When the API emits an event of this type. */
             description: string;
+            /** @description The kind of resource its events are about (`artwork`): their `resource_type`, and what `data.object` holds. */
             resource_type: string;
             /** @description The scopes (all required, besides `events:read`) of a credential that sees events of this type in GET /gallery/events, and that a webhook endpoint subscribed to it needs to be created or updated with: those of the operation that reads the event's object. */
             read_scopes: string[];
@@ -7078,17 +7443,26 @@ export interface components {
             };
         };
         CreatedSession: {
+            /** @description The session's id (`ses_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The session token `gss_…`, shown once. Browsers use the `gallery_session` cookie set with this response; other clients send `Authorization: Bearer <token>`. */
             token: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the session stops authenticating (UTC): 30 days after sign-in, not extended by use. Signing out, or disabling the member, ends it sooner.
+             */
             expires_at: string;
+            /** @description The signed-in member. */
             member: components["schemas"]["SessionMember"];
+            /** @description The id (`gal_…`) of the gallery the member belongs to. */
             gallery_id: string;
         };
         SessionMember: {
+            /** @description The member's id (`mem_…`), as GET /gallery/members lists it. */
             id: string;
+            /** @description The email address the member signs in with. */
             email: string;
+            /** @description The member's name as the gallery's tools show it. */
             name: string;
             /**
              * @description Editors hold every scope; viewers hold only the `:read` scopes.
@@ -7097,21 +7471,31 @@ export interface components {
             role: "editor" | "viewer";
         };
         SessionCreate: {
+            /** @description The member's email address, matched ignoring case; it names the member's gallery too. */
             email: string;
+            /** @description The member's password. */
             password: string;
         };
         CurrentSession: {
+            /** @description The session's id (`ses_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /**
              * Format: date-time
-             * @description When it was created (UTC, milliseconds).
+             * @description When the member signed in (UTC, milliseconds).
              */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the session stops authenticating (UTC): 30 days after sign-in, not extended by use. Signing out, or disabling the member, ends it sooner.
+             */
             expires_at: string;
+            /** @description The signed-in member. */
             member: components["schemas"]["SessionMember"];
+            /** @description The gallery the member belongs to, whose data the session reads and writes. */
             gallery: {
+                /** @description The gallery's id (`gal_…`). */
                 id: string;
+                /** @description The gallery's name. */
                 name: string;
                 /** @description Whether it belongs to a live gallery (false: a sandbox gallery). */
                 livemode: boolean;
@@ -7120,8 +7504,12 @@ export interface components {
             scopes: ("api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
         };
         SessionDeleted: {
+            /** @description The id (`ses_…`) of the session that was signed out. */
             id: string;
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the session no longer authenticates.
+             * @enum {boolean}
+             */
             deleted: true;
         };
         ApiKeyList: {
@@ -7135,8 +7523,10 @@ export interface components {
             secret: string | null;
         };
         ApiKeyCreate: {
+            /** @description A label to recognise the key by (`Website sync`); not unique. */
             name: string;
             /**
+             * @description `secret` (`gpk_…`, for servers: holds the scopes it was given) or `publishable` (`gpub_…`, browser-safe: reads public viewing rooms only). `secret` by default.
              * @default secret
              * @enum {string}
              */
@@ -7172,10 +7562,14 @@ export interface components {
         WebhookEndpointCreate: {
             /** @description Where events are POSTed. Must be https and must not resolve to a private, loopback, link-local or metadata address (local mode allows http and private hosts, for development). */
             url: string;
+            /** @description A note on what the endpoint is for (`Website stock sync`); null for none. */
             description?: string | null;
             /** @description 1 to 50 event types this endpoint receives: exact types from the catalogue (GET /v1/event-types), `<resource>.*` for every type of one resource (`artwork.*`), or `*` for all. */
             event_types: string[];
-            /** @default true */
+            /**
+             * @description false creates the endpoint disabled: it receives nothing until enabled. true by default.
+             * @default true
+             */
             enabled?: boolean;
             /** @description Up to 50 string keys (40 chars) with string values (500 chars). */
             metadata?: {
@@ -7185,6 +7579,7 @@ export interface components {
         WebhookEndpointUpdate: {
             /** @description Where events are POSTed. Must be https and must not resolve to a private, loopback, link-local or metadata address (local mode allows http and private hosts, for development). */
             url?: string;
+            /** @description A note on what the endpoint is for (`Website stock sync`); null for none. */
             description?: string | null;
             /** @description 1 to 50 event types this endpoint receives: exact types from the catalogue (GET /v1/event-types), `<resource>.*` for every type of one resource (`artwork.*`), or `*` for all. */
             event_types?: string[];
@@ -7200,6 +7595,7 @@ export interface components {
             expire_previous_in_seconds?: number;
         };
         WebhookTestResult: {
+            /** @description The queued delivery (`wd_…`) of the test event: follow it in the endpoint's deliveries. */
             delivery_id: string;
             /** @description The id (`evt_…`) of an event of this gallery. */
             event_id: string;
@@ -7212,24 +7608,31 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookDelivery: {
+            /** @description The delivery's id (`wd_…`): one event to one endpoint, with all its attempts. */
             id: string;
+            /** @description The webhook endpoint (`we_…`) the event is sent to. */
             endpoint_id: string;
             /** @description The id (`evt_…`) of an event of this gallery. */
             event_id: string;
+            /** @description The event's `type` (`artwork.created`). */
             event_type: string;
             /**
              * @description `pending` (queued or retrying), `succeeded` (a 2xx came back), `failed` (retries exhausted), `abandoned` (the endpoint was disabled before it succeeded).
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed" | "abandoned";
+            /** @description How many times it was POSTed; a replay starts it again from 0. */
             attempt_count: number;
             /**
              * Format: date-time
              * @description When the next attempt is due; null unless pending.
              */
             next_attempt_at: string | null;
+            /** @description The HTTP status the last attempt got back; null before the first attempt or when no answer came. */
             last_status_code: number | null;
+            /** @description The last attempt's `latency_ms`; null before the first attempt. */
             last_latency_ms: number | null;
+            /** @description Why the last attempt got no HTTP answer (a timeout, a connection or TLS failure, a refused URL); null when it got one, or before the first attempt. */
             last_error: string | null;
             /** @description The last 10 attempts, newest first. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
@@ -7245,10 +7648,14 @@ export interface components {
             updated_at: string;
         };
         WebhookDeliveryAttempt: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt started (UTC, milliseconds).
+             */
             attempted_at: string;
             /** @description Null when no HTTP answer came back. */
             status_code: number | null;
+            /** @description Milliseconds from sending the POST to reading the answer or failing; 0 when nothing was sent (a refused URL). */
             latency_ms: number | null;
             /** @description Timeout, connection or TLS failure. */
             error: string | null;
@@ -7271,51 +7678,89 @@ export interface components {
         ContactRecap: {
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
+            /** @description The contact's name as the gallery addresses them. */
             name: string;
+            /** @description The company or institution the contact is with; null for none. */
             company: string | null;
-            /** @enum {string} */
+            /**
+             * @description What kind of contact: collector, institution, consignor, lender, advisor, press or other.
+             * @enum {string}
+             */
             contact_type: "collector" | "institution" | "consignor" | "lender" | "advisor" | "press" | "other";
-            /** @enum {string} */
+            /**
+             * @description The stage of the sales relationship: `new`, `active`, `engaged`, `dormant` or `closed`.
+             * @enum {string}
+             */
             lead_status: "new" | "active" | "engaged" | "dormant" | "closed";
             /** @description The collector profile's `vip`; false without a collector profile. */
             vip: boolean;
             /** @description Completed sales, in the gallery's default currency (named by `currency` of GET /gallery/contacts/{id}/segmentation). */
             spend: {
+                /** @description What the contact spent in completed sales, in minor units (cents) of the gallery's default currency. */
                 total_spend_cents: number;
+                /** @description How many works the contact acquired in completed sales. */
                 works_acquired: number;
                 /** @description total_spend_cents / works_acquired, rounded half away from zero; null without purchases. */
                 avg_acquisition_cents: number | null;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the oldest recorded interaction with the contact took place (UTC); null before any.
+             */
             first_interaction_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the newest recorded interaction with the contact took place (UTC); null before any.
+             */
             last_interaction_at: string | null;
+            /** @description How many interactions are recorded with the contact, of every type. */
             interaction_count: number;
             /** @description The 5 newest interactions, newest first (by occurred_at, then id). */
             recent_interactions: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the interaction took place (UTC).
+                 */
                 occurred_at: string;
-                /** @enum {string} */
+                /**
+                 * @description What kind of interaction: note, call, email, meeting, visit, message, viewing, event or other.
+                 * @enum {string}
+                 */
                 type: "note" | "call" | "email" | "meeting" | "visit" | "message" | "viewing" | "event" | "other";
-                /** @enum {string|null} */
+                /**
+                 * @description `inbound` (the contact reached the gallery) or `outbound` (the gallery reached the contact); null when it has none, as for a note.
+                 * @enum {string|null}
+                 */
                 direction: "inbound" | "outbound" | null;
+                /** @description What happened, as recorded. */
                 summary: string;
                 /** @description The id (`art_…`) of an artwork of this gallery. */
                 artwork_id: string | null;
             }[];
+            /** @description How many of the contact's tasks are not completed yet. */
             open_task_count: number;
             /** @description The open task due soonest; open tasks without a due date come after dated ones, oldest first. Null without open tasks. */
             next_task: {
+                /** @description The task's id (`task_…`). */
                 id: string;
+                /** @description What is to be done. */
                 title: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it is due (UTC); null for no due date.
+                 */
                 due_at: string | null;
             } | null;
             /** @description The static lists the contact is a member of and the dynamic lists it matches now (never for an archived contact), newest list first. `list_name` is the list's title. */
             list_memberships: {
+                /** @description The list's id (`list_…`). */
                 list_id: string;
+                /** @description The list's title. */
                 list_name: string;
-                /** @enum {string} */
+                /**
+                 * @description What the list is for: `pipeline`, `segment` or `mailing`.
+                 * @enum {string}
+                 */
                 kind: "pipeline" | "segment" | "mailing";
             }[];
         };
@@ -7326,9 +7771,11 @@ export interface components {
             next_cursor: string | null;
         };
         PrivateNote: {
+            /** @description The private note's id (`note_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
+            /** @description The confidential text, as written; only editors read it. */
             body: string;
             /** @description The member who wrote it; null when written with an API key. */
             author_id: string | null;
@@ -7354,29 +7801,40 @@ export interface components {
             next_cursor: string | null;
         };
         ContactListCreate: {
+            /** @description The list's name as members see it (`Spring fair prospects`). */
             title: string;
+            /** @description What the list is for, in the gallery's words; null for none. */
             description?: string | null;
             /**
+             * @description What the list is used for: `pipeline` (contacts being worked towards a sale), `segment` (a group to target) or `mailing` (the recipients of a mailing). A label to filter lists by; no rule reads it.
              * @default pipeline
              * @enum {string}
              */
             kind?: "pipeline" | "segment" | "mailing";
             /** @description Whether the list is evaluated from `dynamic_query`. Defaults to whether `dynamic_query` is sent; cannot change later. */
             is_dynamic?: boolean;
-            dynamic_query?: components["schemas"]["ContactListQuery"] & unknown;
+            /** @description Required for a dynamic list, refused for a static one: the contact filters, at least one. */
+            dynamic_query?: components["schemas"]["ContactListQuery"];
         };
         ContactListUpdate: {
+            /** @description The list's name as members see it (`Spring fair prospects`). */
             title?: string;
+            /** @description What the list is for, in the gallery's words; null for none. */
             description?: string | null;
-            /** @enum {string} */
+            /**
+             * @description What the list is used for: `pipeline` (contacts being worked towards a sale), `segment` (a group to target) or `mailing` (the recipients of a mailing). A label to filter lists by; no rule reads it.
+             * @enum {string}
+             */
             kind?: "pipeline" | "segment" | "mailing";
-            dynamic_query?: components["schemas"]["ContactListQuery"] & unknown;
+            /** @description Replaces a dynamic list's saved filter as a whole (a new `described_as` drops the judgments made for the former one); on a static list it is 409 `conflict`. */
+            dynamic_query?: components["schemas"]["ContactListQuery"];
         };
         ContactListMembersAdd: {
             /** @description 1 to 100 of the gallery's contacts; those already members stay as they are. */
             contact_ids: string[];
         };
         RubricJudgmentList: {
+            /** @description null when the list has no `described_as` (a static list, or a dynamic one without it). */
             rubric: components["schemas"]["ListRubric"];
             /** @description This page's items, in the order `sort` and `dir` ask for. */
             data: components["schemas"]["RubricJudgment"][];
@@ -7411,7 +7869,9 @@ export interface components {
             contact_id: string;
             /** @description Whether the contact fits the list's description. */
             verdict: boolean;
+            /** @description The engine's confidence (0 to 1) in `verdict`. */
             probability: number;
+            /** @description Each part of the description tested against the contact, with the record that decided it: one that does not hold makes the verdict false. */
             reasons: components["schemas"]["RubricReason"][];
             /** @description The judge that produced the value, as `name@version`. */
             model: string;
@@ -7430,6 +7890,7 @@ export interface components {
             kind: string;
             /** @description The id of that record, where it has one. */
             id: string | null;
+            /** @description That record in plain words. */
             label: string;
             /**
              * Format: date-time
@@ -7469,7 +7930,7 @@ export interface components {
             /** @description The hard stop on email: the contact is not to be emailed, whatever `email_consent` says. */
             do_not_email?: boolean;
             /**
-             * @description Their consent to marketing email: pending, granted, declined or unsubscribed.
+             * @description Their consent to marketing email: `pending` (no answer yet), `granted`, `declined` or `unsubscribed`; `do_not_email` overrides it.
              * @enum {string}
              */
             email_consent?: "pending" | "granted" | "declined" | "unsubscribed";
@@ -7486,7 +7947,9 @@ export interface components {
             custom_fields?: {
                 [key: string]: unknown;
             };
+            /** @description Merged into the stored profile (created when absent); null removes it. */
             collector_profile?: components["schemas"]["CollectorProfileInput"];
+            /** @description Merged into the stored profile (created when absent); null removes it. */
             institution_profile?: components["schemas"]["InstitutionProfileInput"];
             /** @description Your own string keys (1 to 40 characters) and values (at most 500), at most 50 keys: stored and returned as given, never read by the API. */
             metadata?: {
@@ -7495,18 +7958,28 @@ export interface components {
         };
         /** @description Merged into the stored profile (created when absent); null removes it. */
         CollectorProfileInput: {
+            /** @description What they collect, in the gallery's words (`Post-war abstraction, works on paper`); the matcher reads it as evidence for their matches. */
             collecting_focus?: string | null;
+            /** @description Their budget as the gallery states it: when it is a price band (`under_5k`, `5k_25k`, `25k_100k`, `over_100k`), the matcher reads it for the price question; other text is kept as a note. */
             budget_band?: string | null;
+            /** @description The works or artists they are looking for, as the gallery notes them; the matcher reads them as evidence for their matches. */
             wishlist_notes?: string | null;
+            /** @description How they like to be reached (`email`, `phone`, `WhatsApp`), free text; no rule reads it. */
             preferred_contact_method?: string | null;
+            /** @description Whether the gallery counts them among its most important collectors: shown in the contact's recap, and a segment described as VIP collectors selects on it. */
             vip?: boolean;
+            /** @description Whether they are exempt from sales tax (a resale certificate, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax). */
             tax_exempt?: boolean;
         } | null;
         /** @description Merged into the stored profile (created when absent); null removes it. */
         InstitutionProfileInput: {
+            /** @description What kind of institution, free text (`museum`, `foundation`, `corporate collection`). */
             institution_kind?: string | null;
+            /** @description How the institution acquires works (committees and their dates, approvals, paperwork), as the gallery notes it. */
             acquisition_process?: string | null;
+            /** @description The person the gallery deals with there (a curator, a registrar). */
             primary_contact_name?: string | null;
+            /** @description Whether the institution is exempt from sales tax (a museum, say): recorded for the gallery, not applied by the API (an invoice's `taxability_override` sets its tax). */
             tax_exempt?: boolean;
         } | null;
         ContactUpdate: {
@@ -7535,7 +8008,7 @@ export interface components {
             /** @description The hard stop on email: the contact is not to be emailed, whatever `email_consent` says. */
             do_not_email?: boolean;
             /**
-             * @description Their consent to marketing email: pending, granted, declined or unsubscribed.
+             * @description Their consent to marketing email: `pending` (no answer yet), `granted`, `declined` or `unsubscribed`; `do_not_email` overrides it.
              * @enum {string}
              */
             email_consent?: "pending" | "granted" | "declined" | "unsubscribed";
@@ -7552,7 +8025,9 @@ export interface components {
             custom_fields?: {
                 [key: string]: unknown;
             };
+            /** @description Merged into the stored profile (created when absent); null removes it. */
             collector_profile?: components["schemas"]["CollectorProfileInput"];
+            /** @description Merged into the stored profile (created when absent); null removes it. */
             institution_profile?: components["schemas"]["InstitutionProfileInput"];
             /** @description Your own string keys (1 to 40 characters) and values (at most 500), at most 50 keys: stored and returned as given, never read by the API. */
             metadata?: {
@@ -7564,10 +8039,14 @@ export interface components {
             contact_id: string;
             /** @description Tags of scope `contact`, in the order they were added. */
             tag_ids: string[];
-            /** @enum {string} */
+            /**
+             * @description Their consent to marketing email: `pending` (no answer yet), `granted`, `declined` or `unsubscribed`; `do_not_email` overrides it.
+             * @enum {string}
+             */
             email_consent: "pending" | "granted" | "declined" | "unsubscribed";
-            /** @description Completed sales, in `currency` (the gallery's default currency). */
+            /** @description The sum of the contact's completed sales, in minor units (cents) of `currency` (the gallery's default currency). */
             total_spend_cents: number;
+            /** @description How many works the contact bought in completed sales, kept by Postgres from the sales. */
             works_acquired: number;
             /** @description total_spend_cents / works_acquired, rounded half away from zero; null without purchases. */
             avg_acquisition_cents: number | null;
@@ -7592,15 +8071,18 @@ export interface components {
         };
         InteractionCreate: {
             /**
+             * @description The kind of contact the gallery had: note, call, email, meeting, visit, message, viewing, event or other. The newest interaction sets the contact's `last_interaction_type`.
              * @default note
              * @enum {string}
              */
             type?: "note" | "call" | "email" | "meeting" | "visit" | "message" | "viewing" | "event" | "other";
             /**
+             * @description `inbound` (the contact reached the gallery) or `outbound` (the gallery reached them); null where it has none (a note).
              * @default null
              * @enum {string|null}
              */
             direction?: "inbound" | "outbound" | null;
+            /** @description What was said or done, in the words of whoever recorded it. */
             summary: string;
             /**
              * Format: date-time
@@ -7621,7 +8103,10 @@ export interface components {
             next_cursor: string | null;
         };
         EngagementEventCreate: {
-            /** @enum {string} */
+            /**
+             * @description What the contact did: started a session, opened a viewing room, viewed an artwork or a document, opened an email, clicked a link, submitted an inquiry, unsubscribed, added or removed a favourite, joined a waitlist or was notified from one, started a checkout, completed a purchase, entered a drop, was allocated or claimed a work in it. The contact filter `engaged_event` matches it.
+             * @enum {string}
+             */
             kind: "session_started" | "room_opened" | "artwork_viewed" | "document_viewed" | "email_opened" | "link_clicked" | "inquiry_submitted" | "unsubscribed" | "favorite_added" | "favorite_removed" | "waitlist_joined" | "waitlist_notified" | "checkout_started" | "purchase_completed" | "drop_entered" | "drop_allocated" | "drop_claimed";
             /**
              * Format: date-time
@@ -7645,7 +8130,9 @@ export interface components {
         };
         /** @description `done` defaults to false; the other fields to null. */
         TaskCreate: {
+            /** @description What is to be done (`Send the condition report`). */
             title: string;
+            /** @description Details for whoever does it; null for none. */
             notes?: string | null;
             /**
              * Format: date-time
@@ -7658,7 +8145,9 @@ export interface components {
             assignee_id?: string | null;
         };
         TaskUpdate: {
+            /** @description What is to be done (`Send the condition report`). */
             title?: string;
+            /** @description Details for whoever does it; null for none. */
             notes?: string | null;
             /**
              * Format: date-time
@@ -7677,6 +8166,7 @@ export interface components {
             next_cursor: string | null;
         };
         MatchDetail: {
+            /** @description The match itself, with the fields the contact's match list gives it. */
             match: components["schemas"]["Match"];
             /** @description Every piece of evidence behind the probability, by question, strongest first. */
             evidence: components["schemas"]["MatchEvidence"][];
@@ -7688,12 +8178,19 @@ export interface components {
             sub_score: number;
         };
         MatchFeedbackRecord: {
+            /** @description The feedback's id (`mfb_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description What the member said: `hide` (omit the pair until hidden_until), `unhide` (show it again, undoing not_interested), `not_interested` (dismiss the pair for good) or `good_match` (confirm it). The matcher learns from each.
+             * @enum {string}
+             */
             action: "hide" | "unhide" | "not_interested" | "good_match";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description For a hide: until when the pair is hidden (UTC, milliseconds); null for the other actions.
+             */
             hidden_until: string | null;
-            /** @description The id (`mem_…`) of a member of this gallery. */
+            /** @description The member who gave it; null when given with an API key. */
             member_id: string | null;
             /**
              * Format: date-time
@@ -7787,7 +8284,10 @@ export interface components {
             status?: "draft" | "unpaid";
             /** @description A contact of this gallery, or null. */
             contact_id?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The date of issue (YYYY-MM-DD); when the invoice is issued without one (created `unpaid`, or a draft set to `unpaid`), today's date, UTC.
+             */
             issued_date?: string | null;
             /**
              * Format: date
@@ -7810,7 +8310,10 @@ export interface components {
             accepted_payment_methods?: ("card" | "bank_transfer" | "wire" | "check" | "cash")[];
             /** @description ISO 4217, upper case. */
             currency?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The date (YYYY-MM-DD) the exchange rates fx_usd_per_unit and fx_base_usd_per_unit are from; null for none.
+             */
             fx_as_of?: string | null;
             /** @description US dollars per unit of `currency`: positive, at most 10^9; kept to 15 significant digits. */
             fx_usd_per_unit?: number | null;
@@ -7818,22 +8321,35 @@ export interface components {
             fx_base_usd_per_unit?: number | null;
             /** @description ISO 4217, upper case: the currency of base_amount_cents. */
             fx_base_currency?: string;
+            /** @description The name the invoice is addressed to, as printed on it; when not given at creation, the billed contact's name. Null for none. */
             billing_name?: string | null;
+            /** @description The postal address the invoice is addressed to, as printed on it (free text); null for none. */
             billing_address?: string | null;
+            /** @description The name of the recipient the works are shipped to, as printed on the invoice; null for none. */
             shipping_name?: string | null;
+            /** @description Where the works are shipped, as printed on the invoice (free text); null for none. */
             shipping_address?: string | null;
+            /** @description The street line of the tax address: the place the sale is taxed at, which the tax amounts were calculated for (the API computes no tax). Null for none. */
             tax_address_line1?: string | null;
+            /** @description The city of the tax address; null for none. */
             tax_address_city?: string | null;
+            /** @description The state, province or region of the tax address; null for none. */
             tax_address_state?: string | null;
+            /** @description The postal code of the tax address; null for none. */
             tax_address_postal_code?: string | null;
+            /** @description The country of the tax address: ISO 3166-1 alpha-2, upper case (`US`); null for none. */
             tax_address_country?: string | null;
             /**
              * Format: date-time
              * @description UTC, ends in Z.
              */
             tax_calculated_at?: string | null;
-            /** @enum {string} */
+            /**
+             * @description How tax applies regardless of the tax address: `none` (tax follows the address; the default), `exempt` (the buyer is exempt, e.g. a museum or a resale certificate) or `reverse_charge` (the buyer accounts for the tax, as for business buyers across EU borders).
+             * @enum {string}
+             */
             taxability_override?: "none" | "exempt" | "reverse_charge";
+            /** @description The gallery's notes on the invoice (free text); null for none. With metadata, the only field that still changes once the invoice is void. */
             notes?: string | null;
             /** @description An invoice template of this gallery, or null. */
             template_id?: string | null;
@@ -7852,7 +8368,10 @@ export interface components {
             amount_paid_cents?: number;
             /** @description A contact of this gallery, or null. */
             contact_id?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The date of issue (YYYY-MM-DD); when the invoice is issued without one (created `unpaid`, or a draft set to `unpaid`), today's date, UTC.
+             */
             issued_date?: string | null;
             /**
              * Format: date
@@ -7875,7 +8394,10 @@ export interface components {
             accepted_payment_methods?: ("card" | "bank_transfer" | "wire" | "check" | "cash")[];
             /** @description ISO 4217, upper case. */
             currency?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The date (YYYY-MM-DD) the exchange rates fx_usd_per_unit and fx_base_usd_per_unit are from; null for none.
+             */
             fx_as_of?: string | null;
             /** @description US dollars per unit of `currency`: positive, at most 10^9; kept to 15 significant digits. */
             fx_usd_per_unit?: number | null;
@@ -7883,22 +8405,35 @@ export interface components {
             fx_base_usd_per_unit?: number | null;
             /** @description ISO 4217, upper case: the currency of base_amount_cents. */
             fx_base_currency?: string;
+            /** @description The name the invoice is addressed to, as printed on it; when not given at creation, the billed contact's name. Null for none. */
             billing_name?: string | null;
+            /** @description The postal address the invoice is addressed to, as printed on it (free text); null for none. */
             billing_address?: string | null;
+            /** @description The name of the recipient the works are shipped to, as printed on the invoice; null for none. */
             shipping_name?: string | null;
+            /** @description Where the works are shipped, as printed on the invoice (free text); null for none. */
             shipping_address?: string | null;
+            /** @description The street line of the tax address: the place the sale is taxed at, which the tax amounts were calculated for (the API computes no tax). Null for none. */
             tax_address_line1?: string | null;
+            /** @description The city of the tax address; null for none. */
             tax_address_city?: string | null;
+            /** @description The state, province or region of the tax address; null for none. */
             tax_address_state?: string | null;
+            /** @description The postal code of the tax address; null for none. */
             tax_address_postal_code?: string | null;
+            /** @description The country of the tax address: ISO 3166-1 alpha-2, upper case (`US`); null for none. */
             tax_address_country?: string | null;
             /**
              * Format: date-time
              * @description UTC, ends in Z.
              */
             tax_calculated_at?: string | null;
-            /** @enum {string} */
+            /**
+             * @description How tax applies regardless of the tax address: `none` (tax follows the address; the default), `exempt` (the buyer is exempt, e.g. a museum or a resale certificate) or `reverse_charge` (the buyer accounts for the tax, as for business buyers across EU borders).
+             * @enum {string}
+             */
             taxability_override?: "none" | "exempt" | "reverse_charge";
+            /** @description The gallery's notes on the invoice (free text); null for none. With metadata, the only field that still changes once the invoice is void. */
             notes?: string | null;
             /** @description An invoice template of this gallery, or null. */
             template_id?: string | null;
@@ -7983,12 +8518,19 @@ export interface components {
             next_cursor: string | null;
         };
         InboxConnection: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The connection's id, a UUID: the connection_id of its threads and messages.
+             */
             id: string;
-            /** @description The member whose inbox it feeds (the signed-in member). */
+            /** @description The member whose inbox it feeds. */
             member_id: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of account: `email`, `whatsapp` or `sms`.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
+            /** @description Who carries the account (`google`, `microsoft`, `twilio`, …), as given when it was connected. */
             provider: string;
             /** @description The account's own address: an email lower-cased, a phone number in E.164. */
             address: string;
@@ -8002,6 +8544,7 @@ export interface components {
              * @description When a message was last delivered through this connection; null before the first.
              */
             last_synced_at: string | null;
+            /** @description What went wrong, as its connector reported it with status `error`; null when nothing did. */
             last_error: string | null;
             /**
              * Format: date-time
@@ -8017,12 +8560,16 @@ export interface components {
         InboxConnectionCreate: {
             /** @description Who carries the account (`google`, `microsoft`, `twilio`, …), 1 to 50 characters. */
             provider: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of account: `email`, `whatsapp` or `sms`; it decides how `address` is read.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
             /** @description The account's address: for `email` an email address (trimmed and lower-cased), for `whatsapp` and `sms` an international phone number, stored in E.164 (`+44 (0)20 7946 0958` → `+442079460958`). */
             address: string;
         };
         InboxMessage: {
+            /** @description The message's id (`msg_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The id (`thr_…`) of a thread of this gallery. */
             thread_id: string;
@@ -8031,22 +8578,32 @@ export interface components {
              * @description The connection of its thread; null once that connection was deleted.
              */
             connection_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description `inbound` (the counterpart wrote to the member) or `outbound` (the member wrote).
+             * @enum {string}
+             */
             direction: "inbound" | "outbound";
             /** @description Normalised as its channel stores addresses. */
             from_address: string | null;
+            /** @description The sender's display name, when the channel carried one; null otherwise. */
             from_name: string | null;
+            /** @description The recipients' addresses, normalised as its channel stores addresses; for an outbound message, the first is the counterpart. */
             to_addresses: string[];
+            /** @description The text of the message, as delivered. */
             body: string | null;
             /** @description The body's first 200 characters, runs of whitespace collapsed to one space. */
             snippet: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was sent (UTC), as its connector delivered it.
+             */
             sent_at: string;
             /**
              * Format: date-time
              * @description When the member read an inbound message; null while unread, and always for outbound ones.
              */
             read_at: string | null;
+            /** @description The provider's message id, as delivered; a later delivery under the same id is not stored again. Null when none was given. */
             provider_message_id: string | null;
             /**
              * Format: date-time
@@ -8068,6 +8625,7 @@ export interface components {
             subject?: string | null;
             /** @description The sender; for an inbound message, the counterpart. */
             from: {
+                /** @description The sender's address: for `email` an email address (stored lower-cased), for `whatsapp` and `sms` an international phone number (stored in E.164). */
                 address: string;
                 /** @description The sender's display name, if the channel carries one. */
                 name?: string | null;
@@ -8089,12 +8647,15 @@ export interface components {
             next_cursor: string | null;
         };
         InboxThread: {
+            /** @description The thread's id (`thr_…`): prefixed and time-ordered; unique, never reused. */
             id: string;
             /** @description The contact whose email or phone number is the counterpart's address, when one matched. */
             contact_id: string | null;
             /** @description The matched contact's name, else the counterpart's display name. */
             contact_name: string | null;
+            /** @description The provider's conversation id the thread gathers the messages of; null for a thread started by a message without one. */
             provider_thread_id: string | null;
+            /** @description The first subject its messages carried (email); null while none did. */
             subject: string | null;
             /** @description The sender of the newest message: their display name, else their address. */
             last_from: string | null;
@@ -8102,14 +8663,20 @@ export interface components {
             last_snippet: string | null;
             /** @description The member who should answer, if any. */
             assigned_to: string | null;
-            /** @enum {string} */
+            /**
+             * @description The channel of its connection: `email`, `whatsapp` or `sms`.
+             * @enum {string}
+             */
             channel: "email" | "whatsapp" | "sms";
             /**
              * Format: uuid
              * @description The connection it came through; null once that connection was deleted.
              */
             connection_id: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When its newest message was sent (UTC).
+             */
             last_message_at: string;
             /**
              * Format: date-time
@@ -8119,10 +8686,11 @@ export interface components {
             /** @description Inbound messages not yet read. */
             unread_count: number;
             /**
-             * @description A snoozed thread reads `open` once its snooze_until has passed.
+             * @description `open`, `snoozed` or `done`; a snoozed thread reads `open` once its snooze_until has passed.
              * @enum {string}
              */
             state: "open" | "snoozed" | "done";
+            /** @description The triage engine's reading; every member is null until set. */
             triage: components["schemas"]["InboxTriage"];
             /**
              * Format: date-time
@@ -8148,17 +8716,28 @@ export interface components {
             snooze_until?: string;
             /** @description A member of this gallery who should answer; null unassigns. */
             assigned_to?: string | null;
+            /** @description Only the fields sent change. A change to an engine field (all but corrected_intent) sets triaged_at; corrected_intent stays as it is. */
             triage?: components["schemas"]["InboxTriageUpdate"];
         };
         /** @description Only the fields sent change. A change to an engine field (all but corrected_intent) sets triaged_at; corrected_intent stays as it is. */
         InboxTriageUpdate: {
-            /** @enum {string} */
+            /**
+             * @description Sets the engine's intent (a member's own reading belongs in corrected_intent, which the engine keeps).
+             * @enum {string}
+             */
             intent?: "purchase_inquiry" | "price_request" | "availability" | "logistics" | "consignment" | "press" | "event_rsvp" | "invoice_payment" | "spam" | "other";
+            /** @description Sets the belief (0 to 1) in `intent`. */
             intent_probability?: number;
-            /** @enum {string} */
+            /**
+             * @description Sets the urgency: `now`, `today`, `this_week` or `later`.
+             * @enum {string}
+             */
             urgency?: "now" | "today" | "this_week" | "later";
+            /** @description Sets the belief (0 to 1) in `urgency`. */
             urgency_probability?: number;
+            /** @description Sets the belief (0 to 1) that the sender asks for an answer or a decision. */
             expects_reply?: number;
+            /** @description Sets the belief (0 to 1) that the sender is chasing, frustrated or about to walk away. */
             escalating?: number;
             /**
              * @description A member's correction of the intent; null clears it. Changes only when sent.
@@ -8185,6 +8764,7 @@ export interface components {
              * @enum {string|null}
              */
             corrected_intent: "purchase_inquiry" | "price_request" | "availability" | "logistics" | "consignment" | "press" | "event_rsvp" | "invoice_payment" | "spam" | "other" | null;
+            /** @description null until the engine triaged the thread. */
             triage: components["schemas"]["TriageExplanation"];
             /** @description true while a change to what was judged waits for the engine: the values shown are from before that change. */
             stale: boolean;
@@ -8193,30 +8773,52 @@ export interface components {
         TriageExplanation: {
             /** @description The inbound message that was judged (the thread's latest when it was judged); null when unknown. */
             message_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description The engine's reading of the ask. What the sender asks for: `purchase_inquiry` (moves towards buying a specific work: an offer, a hold, "let's do it"), `price_request` (asks a price without committing), `availability` (asks whether a work is available, not its price), `logistics` (shipping, crating, couriers, customs, installation, storage), `consignment` (wants the gallery to sell a work for them), `press` (journalists, critics and publications: interviews, reviews, image requests), `event_rsvp` (answers or asks about an invitation), `invoice_payment` (invoices and payments on an agreed sale), `spam` (bulk or fraudulent, whatever it imitates), `other` (autoreplies, thank-yous, portfolio submissions, everything else).
+             * @enum {string}
+             */
             intent: "purchase_inquiry" | "price_request" | "availability" | "logistics" | "consignment" | "press" | "event_rsvp" | "invoice_payment" | "spam" | "other";
+            /** @description Belief (0 to 1) in `intent`. */
             intent_probability: number;
             /** @description The belief in every intent, summing to 1. */
             intent_distribution: {
+                /** @description Belief (0 to 1) in `purchase_inquiry`: moves towards buying a specific work: an offer, a hold, "let's do it". */
                 purchase_inquiry: number;
+                /** @description Belief (0 to 1) in `price_request`: asks a price without committing. */
                 price_request: number;
+                /** @description Belief (0 to 1) in `availability`: asks whether a work is available, not its price. */
                 availability: number;
+                /** @description Belief (0 to 1) in `logistics`: shipping, crating, couriers, customs, installation, storage. */
                 logistics: number;
+                /** @description Belief (0 to 1) in `consignment`: wants the gallery to sell a work for them. */
                 consignment: number;
+                /** @description Belief (0 to 1) in `press`: journalists, critics and publications: interviews, reviews, image requests. */
                 press: number;
+                /** @description Belief (0 to 1) in `event_rsvp`: answers or asks about an invitation. */
                 event_rsvp: number;
+                /** @description Belief (0 to 1) in `invoice_payment`: invoices and payments on an agreed sale. */
                 invoice_payment: number;
+                /** @description Belief (0 to 1) in `spam`: bulk or fraudulent, whatever it imitates. */
                 spam: number;
+                /** @description Belief (0 to 1) in `other`: autoreplies, thank-yous, portfolio submissions, everything else. */
                 other: number;
             };
-            /** @enum {string} */
+            /**
+             * @description How soon the thread wants an answer: `now` (someone waits in real time), `today` (the same working day; buyers' asks default here, and anything escalating is at least today), `this_week` (within the week), `later` (no time pressure).
+             * @enum {string}
+             */
             urgency: "now" | "today" | "this_week" | "later";
+            /** @description Belief (0 to 1) in `urgency`. */
             urgency_probability: number;
             /** @description The belief in every urgency, summing to 1. */
             urgency_distribution: {
+                /** @description Belief (0 to 1) in `now`: someone waits in real time. */
                 now: number;
+                /** @description Belief (0 to 1) in `today`: the same working day; buyers' asks default here, and anything escalating is at least today. */
                 today: number;
+                /** @description Belief (0 to 1) in `this_week`: within the week. */
                 this_week: number;
+                /** @description Belief (0 to 1) in `later`: no time pressure. */
                 later: number;
             };
             /** @description Belief that the sender waits for an answer or a decision. */
@@ -8242,14 +8844,19 @@ export interface components {
             next_cursor: string | null;
         };
         OfferCreate: {
+            /** @description The offer's title, as the gallery names it (`New paintings by Ines Marchetti`). */
             title: string;
+            /** @description The note that goes with the works; null for none. */
             message?: string | null;
-            /** @description The gallery's default currency by default. */
+            /** @description The offer's currency, the default of its items' prices; the gallery's default currency when omitted. */
             currency?: string;
         };
         OfferUpdate: {
+            /** @description The offer's title, as the gallery names it (`New paintings by Ines Marchetti`). */
             title?: string;
+            /** @description The note that goes with the works; null for none. */
             message?: string | null;
+            /** @description The offer's currency, the default of the prices of items given later; the items it holds keep theirs. */
             currency?: string;
             /**
              * @description `scheduled` (from draft, or again to move the time) needs `scheduled_at` in the future; `draft` unschedules; `sent` records that the gallery sent it now; `cancelled` drops it. Sent and cancelled offers are final.
@@ -8263,16 +8870,26 @@ export interface components {
             scheduled_at?: string;
         };
         DeleteOfferDryRunResult: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the request was checked, and nothing was written, recorded or delivered.
+             * @enum {boolean}
+             */
             dry_run: true;
+            /** @description What the real call would change. */
             effect?: components["schemas"]["OfferDeleteEffect"];
         };
         /** @description What the real call would change. */
         OfferDeleteEffect: {
+            /** @description The offer that would be deleted. */
             offer: {
+                /** @description The offer's id (`offer_…`). */
                 id: string;
+                /** @description The offer's title. */
                 title: string;
-                /** @enum {string} */
+                /**
+                 * @description The offer's status: an offer in any status can be deleted.
+                 * @enum {string}
+                 */
                 status: "draft" | "scheduled" | "sent" | "cancelled";
             };
             /** @description Items that would go with it. */
@@ -8289,12 +8906,13 @@ export interface components {
             offer_id: string;
             /** @description The id (`art_…`) of an artwork of this gallery. */
             artwork_id: string;
-            /** @description Shown in place of the work's own caption; null to show the work's. */
+            /** @description Shown in place of the work's own caption; null shows the work's. */
             caption_override: string | null;
             /** @description 0-based place in the offer. */
             position: number;
-            /** @description The price this offer shows for the work, in `currency`; null for none. */
+            /** @description The price this offer shows for the work, in minor units (cents) of `currency`; null for none. */
             price_shown_cents: number | null;
+            /** @description The currency of `price_shown_cents`: the offer's currency unless the item named its own. */
             currency: string;
             /** @description Whether recipients see the price. */
             price_visible: boolean;
@@ -8309,12 +8927,16 @@ export interface components {
             items: {
                 /** @description One of the gallery's works. */
                 artwork_id: string;
+                /** @description Shown in place of the work's own caption; null shows the work's. Null by default. */
                 caption_override?: string | null;
-                /** @description The price shown for the work; null (the default) for none. */
+                /** @description The price shown for the work, in minor units (cents) of `currency`; null (the default) for none. */
                 price_shown_cents?: number | null;
                 /** @description The offer's currency by default. */
                 currency?: string;
-                /** @default true */
+                /**
+                 * @description Whether recipients see the price.
+                 * @default true
+                 */
                 price_visible?: boolean;
             }[];
         };
@@ -8329,11 +8951,19 @@ export interface components {
             offer_id: string;
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
+            /** @description The contact's name, as it is now. */
             name: string;
+            /** @description The contact's email, as it is now; null when they have none. */
             email: string | null;
-            /** @enum {string} */
+            /**
+             * @description `pending` until the offer is sent, then `sent`. `opened`, `replied` and `bounced` are for delivery tracking: the API itself sets only `pending` and `sent`.
+             * @enum {string}
+             */
             status: "pending" | "sent" | "opened" | "replied" | "bounced";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the contact was added to the offer (UTC, milliseconds).
+             */
             added_at: string;
         };
         OfferRecipientsAdd: {
@@ -8347,7 +8977,9 @@ export interface components {
         RecommendedRecipient: {
             /** @description The id (`con_…`) of a contact of this gallery. */
             contact_id: string;
+            /** @description The contact's name, as it is now. */
             name: string;
+            /** @description The contact's email, as it is now; null when they have none. */
             email: string | null;
             /** @description The label of the strongest evidence of the contact's best match; null when it has none. */
             top_reason: string | null;
@@ -8357,7 +8989,9 @@ export interface components {
             artworks: {
                 /** @description The id (`art_…`) of an artwork of this gallery. */
                 artwork_id: string;
+                /** @description The work's title. */
                 title: string;
+                /** @description The contact's match on this work: the calibrated chance, 0 to 1, that they want it. */
                 probability: number;
             }[];
         };
@@ -8368,7 +9002,9 @@ export interface components {
             next_cursor: string | null;
         };
         ShowCreate: {
+            /** @description The show's title as the gallery announces it. */
             title: string;
+            /** @description The gallery's text about the show; null when none is written. */
             description?: string | null;
             /**
              * Format: date
@@ -8381,16 +9017,19 @@ export interface components {
              */
             ends_on?: string | null;
             /**
-             * @description `planned` by default.
+             * @description Where the show stands: `planned` (announced or being prepared), `open` (on view), `closed` (ended) or `cancelled` (will not take place). Set by the gallery: the dates do not move it. `planned` by default.
              * @enum {string}
              */
             status?: "planned" | "open" | "closed" | "cancelled";
+            /** @description Where the show takes place (`Main gallery`, `Art Basel, booth C12`); null when not given. */
             venue?: string | null;
             /** @description 0 to 200 distinct works of this gallery, in order; on update, replaces the list. */
             artwork_ids?: string[];
         };
         ShowUpdate: {
+            /** @description The show's title as the gallery announces it. */
             title?: string;
+            /** @description The gallery's text about the show; null when none is written. */
             description?: string | null;
             /**
              * Format: date
@@ -8403,10 +9042,11 @@ export interface components {
              */
             ends_on?: string | null;
             /**
-             * @description `planned` by default.
+             * @description Where the show stands: `planned` (announced or being prepared), `open` (on view), `closed` (ended) or `cancelled` (will not take place). Set by the gallery: the dates do not move it. `planned` by default.
              * @enum {string}
              */
             status?: "planned" | "open" | "closed" | "cancelled";
+            /** @description Where the show takes place (`Main gallery`, `Art Basel, booth C12`); null when not given. */
             venue?: string | null;
             /** @description 0 to 200 distinct works of this gallery, in order; on update, replaces the list. */
             artwork_ids?: string[];
@@ -8423,7 +9063,10 @@ export interface components {
              * @enum {string}
              */
             color?: "slate" | "gray" | "red" | "orange" | "amber" | "yellow" | "lime" | "green" | "emerald" | "teal" | "cyan" | "sky" | "blue" | "indigo" | "violet" | "purple" | "fuchsia" | "pink" | "rose";
-            /** @enum {string} */
+            /**
+             * @description What aspect of the show the tag describes: the works' `medium` or `material`, the `technique`, the `subject` or `theme`, the `style`, `movement` or `period`, the `region`, or the show's `format` (solo, group, fair booth).
+             * @enum {string}
+             */
             facet: "medium" | "material" | "technique" | "subject" | "theme" | "style" | "movement" | "period" | "region" | "format";
             /**
              * @description `manual` by default; `ai_suggested` records an engine's suggestion. On update, a change of name, colour or facet without `origin` makes the tag `manual`.
@@ -8439,7 +9082,10 @@ export interface components {
              * @enum {string}
              */
             color?: "slate" | "gray" | "red" | "orange" | "amber" | "yellow" | "lime" | "green" | "emerald" | "teal" | "cyan" | "sky" | "blue" | "indigo" | "violet" | "purple" | "fuchsia" | "pink" | "rose";
-            /** @enum {string} */
+            /**
+             * @description What aspect of the show the tag describes: the works' `medium` or `material`, the `technique`, the `subject` or `theme`, the `style`, `movement` or `period`, the `region`, or the show's `format` (solo, group, fair booth).
+             * @enum {string}
+             */
             facet?: "medium" | "material" | "technique" | "subject" | "theme" | "style" | "movement" | "period" | "region" | "format";
             /**
              * @description `manual` by default; `ai_suggested` records an engine's suggestion. On update, a change of name, colour or facet without `origin` makes the tag `manual`.
@@ -8454,17 +9100,19 @@ export interface components {
             next_cursor: string | null;
         };
         PublicationCreate: {
+            /** @description The publication's title as printed or posted. */
             title: string;
             /** @description Unique in the gallery (a taken one is 409), at most 100 characters. On create, derived from the title when absent (with `-2`, `-3`… when taken). */
             slug?: string;
             /**
-             * @description `catalogue` by default.
+             * @description What it is: `catalogue` (an exhibition or collection catalogue), `monograph` (a book on one artist), `article`, `essay`, `interview`, `press_release` or `newsletter`. `catalogue` by default.
              * @enum {string}
              */
             kind?: "catalogue" | "monograph" | "article" | "essay" | "interview" | "press_release" | "newsletter";
+            /** @description Its text; null when none is kept. */
             body?: string | null;
             /**
-             * @description `private` by default.
+             * @description Where the gallery means it to be seen: `public` (may be listed anywhere), `unlisted` (reachable by its link only) or `private` (the gallery's own). The API's own reads return it whatever its visibility. `private` by default.
              * @enum {string}
              */
             visibility?: "public" | "unlisted" | "private";
@@ -8472,10 +9120,12 @@ export interface components {
             published?: boolean;
             /** @description 0 to 200 distinct works of this gallery, in order; on update, replaces the list. */
             artwork_ids?: string[];
+            /** @description The price, when the publication is sold: writes its gated pricing record in the same transaction; null removes it. */
             price?: components["schemas"]["PublicationPriceInput"];
         };
-        /** @description Writes the gated pricing record in the same transaction; null removes it. */
+        /** @description A publication's price as a write gives it: the amount, and optionally its currency and visibility. */
         PublicationPriceInput: {
+            /** @description The price in minor units (cents) of `currency`. */
             price_cents: number;
             /** @description ISO 4217, upper case; the current price's, else the gallery's default currency. */
             currency?: string;
@@ -8486,17 +9136,19 @@ export interface components {
             price_visibility?: "public" | "members" | "private";
         } | null;
         PublicationUpdate: {
+            /** @description The publication's title as printed or posted. */
             title?: string;
             /** @description Unique in the gallery (a taken one is 409), at most 100 characters. On create, derived from the title when absent (with `-2`, `-3`… when taken). */
             slug?: string;
             /**
-             * @description `catalogue` by default.
+             * @description What it is: `catalogue` (an exhibition or collection catalogue), `monograph` (a book on one artist), `article`, `essay`, `interview`, `press_release` or `newsletter`. `catalogue` by default.
              * @enum {string}
              */
             kind?: "catalogue" | "monograph" | "article" | "essay" | "interview" | "press_release" | "newsletter";
+            /** @description Its text; null when none is kept. */
             body?: string | null;
             /**
-             * @description `private` by default.
+             * @description Where the gallery means it to be seen: `public` (may be listed anywhere), `unlisted` (reachable by its link only) or `private` (the gallery's own). The API's own reads return it whatever its visibility. `private` by default.
              * @enum {string}
              */
             visibility?: "public" | "unlisted" | "private";
@@ -8504,6 +9156,7 @@ export interface components {
             published?: boolean;
             /** @description 0 to 200 distinct works of this gallery, in order; on update, replaces the list. */
             artwork_ids?: string[];
+            /** @description The price, when the publication is sold: writes its gated pricing record in the same transaction; null removes it. */
             price?: components["schemas"]["PublicationPriceInput"];
             /** @description The `storage_path` of a cover upload minted for this publication (POST …/cover-upload) whose PUT has completed (else 400 naming it); null removes the cover. */
             cover_image_path?: string | null;
@@ -8524,11 +9177,16 @@ export interface components {
             next_cursor: string | null;
         };
         ViewingRoomCreate: {
+            /** @description The room's title, as visitors see it (`Spring paintings 2026`). */
             title: string;
             /** @description 1 to 80 characters: lower-case letters, digits and inner hyphens. Unique per gallery (409 naming the room that has it). */
             slug?: string;
+            /** @description The room's introduction for visitors; null for none. */
             description?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Who sees the room: `public` (listed on the public surface and readable by its slug while open), `unlisted` (readable by its slug while open, never listed) or `private` (never shown to visitors). `private` when omitted.
+             * @enum {string}
+             */
             visibility?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
@@ -8552,11 +9210,16 @@ export interface components {
             show_price?: boolean;
         };
         ViewingRoomUpdate: {
+            /** @description The room's title, as visitors see it (`Spring paintings 2026`). */
             title?: string;
             /** @description 1 to 80 characters: lower-case letters, digits and inner hyphens. Unique per gallery (409 naming the room that has it). */
             slug?: string;
+            /** @description The room's introduction for visitors; null for none. */
             description?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Who sees the room: `public` (listed on the public surface and readable by its slug while open), `unlisted` (readable by its slug while open, never listed) or `private` (never shown to visitors).
+             * @enum {string}
+             */
             visibility?: "public" | "unlisted" | "private";
             /**
              * Format: date-time
@@ -8580,31 +9243,45 @@ export interface components {
             next_cursor: string | null;
         };
         PublicViewingRoomSummary: {
+            /** @description The room's address on the public surface: GET /public/viewing-rooms/{slug} reads it. */
             slug: string;
+            /** @description The room's title, as visitors see it (`Spring paintings 2026`). */
             title: string;
+            /** @description The room's introduction for visitors; null for none. */
             description: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the room opened (UTC, milliseconds); null: open from the start.
+             */
             opens_at: string | null;
             /**
              * Format: date-time
              * @description When the room closes; null: it does not.
              */
             closes_at: string | null;
+            /** @description How many works the room shows. */
             artwork_count: number;
             /** @description The first image of the room's first work that has one, or null. */
             cover_image_url: string | null;
         };
         PublicViewingRoom: {
+            /** @description The room's address on the public surface: GET /public/viewing-rooms/{slug} reads it. */
             slug: string;
+            /** @description The room's title, as visitors see it (`Spring paintings 2026`). */
             title: string;
+            /** @description The room's introduction for visitors; null for none. */
             description: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the room opened (UTC, milliseconds); null: open from the start.
+             */
             opens_at: string | null;
             /**
              * Format: date-time
              * @description When the room closes; null: it does not.
              */
             closes_at: string | null;
+            /** @description How many works the room shows. */
             artwork_count: number;
             /** @description The first image of the room's first work that has one, or null. */
             cover_image_url: string | null;
@@ -8614,13 +9291,17 @@ export interface components {
         PublicArtwork: {
             /** @description The work's id: what an engagement names as `artwork_id`. */
             id: string;
+            /** @description The work's title, as the gallery shows it (`Untitled (Blue)`). */
             title: string;
             /** @description The credited artists, in order. */
             artists: components["schemas"]["PublicArtist"][];
+            /** @description The year the work was made (its first year when it spans several); null when unknown. */
             year: number | null;
             /** @description The date as the gallery writes it (c. 1965). */
             date_display: string | null;
+            /** @description Materials and technique (`Oil on canvas`); null when not given. */
             medium: string | null;
+            /** @description The size as a label shows it (`120 × 90 cm`); null when not given. */
             dimensions_text: string | null;
             /** @description The work's first image (its thumbnail), or null. */
             image_url: string | null;
@@ -8631,32 +9312,46 @@ export interface components {
              * @enum {string}
              */
             availability: "available" | "reserved" | "sold" | "not_for_sale";
+            /** @description Shown only when the room shows this work's price and the work is public-priced (and priced); else null. */
             price: components["schemas"]["PublicPrice"];
             /** @description True exactly when `price` is null. */
             price_on_request: boolean;
         };
         PublicArtist: {
+            /** @description The artist's name, as credited. */
             name: string;
             /** @description primary, collaborator, after, attributed or studio. */
             role: string;
         };
         PublicImage: {
+            /** @description Where the image is served, publicly. */
             url: string;
+            /** @description The image's caption; null for none. */
             caption: string | null;
+            /** @description In pixels, read from the image's header; null when unknown. */
             width: number | null;
+            /** @description In pixels, read from the image's header; null when unknown. */
             height: number | null;
         };
         /** @description Shown only when the room shows this work's price and the work is public-priced (and priced); else null. */
         PublicPrice: {
+            /** @description The work's price, in minor units (cents) of `currency`. */
             price_cents: number;
+            /** @description The currency of the price (ISO 4217, `USD`). */
             currency: string;
         } | null;
         PublicEngagementAccepted: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true, whether or not the visitor's email is a contact's (recorded only when it is): the answer never tells.
+             * @enum {boolean}
+             */
             accepted: true;
         };
         PublicEngagementCreate: {
-            /** @enum {string} */
+            /**
+             * @description What the visitor did: opened the room, viewed a work, submitted an inquiry, added or removed a favourite, joined a work's waitlist, or clicked a link.
+             * @enum {string}
+             */
             kind: "room_opened" | "artwork_viewed" | "inquiry_submitted" | "favorite_added" | "favorite_removed" | "waitlist_joined" | "link_clicked";
             /** @description The work engaged with: one of the room's works. Required for artwork_viewed, favorite_added, favorite_removed and waitlist_joined. */
             artwork_id?: string;
@@ -8693,9 +9388,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
+                        /**
+                         * @description Always `ok`: the Worker answered.
+                         * @enum {string}
+                         */
                         status: "ok";
-                        /** @enum {string} */
+                        /**
+                         * @description Always `reachable` here: the database answered its latest check (at most 5 s old); an unreachable one is a 503 instead.
+                         * @enum {string}
+                         */
                         database: "reachable";
                     };
                 };
@@ -8739,6 +9440,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8831,6 +9547,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -8902,6 +9633,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,7 +9790,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9158,7 +9904,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9253,7 +9999,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9348,7 +10094,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9465,7 +10211,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9560,7 +10306,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9655,7 +10401,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9747,7 +10493,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9839,7 +10585,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -9956,7 +10702,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10073,7 +10819,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10170,7 +10916,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10289,7 +11035,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10415,7 +11161,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10518,6 +11264,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The server failed (`internal_error`); retry with backoff. */
             500: {
                 headers: {
@@ -10605,7 +11366,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10722,7 +11483,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10819,7 +11580,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -10938,7 +11699,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11039,7 +11800,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11156,7 +11917,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11253,7 +12014,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11354,7 +12115,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11471,7 +12232,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11571,7 +12332,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11685,7 +12446,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11777,7 +12538,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11872,7 +12633,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -11989,7 +12750,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12089,7 +12850,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12203,7 +12964,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12295,7 +13056,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12390,7 +13151,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12507,7 +13268,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12605,7 +13366,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12719,7 +13480,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12811,7 +13572,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -12906,7 +13667,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13023,7 +13784,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13121,7 +13882,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13235,7 +13996,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13327,7 +14088,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13422,7 +14183,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13539,7 +14300,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13639,7 +14400,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13731,7 +14492,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -13810,6 +14571,21 @@ export interface operations {
             /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this client address (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer names the limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13914,11 +14690,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many sign-in attempts for this email or from this client address (`rate_limited`, `retry: after_delay`). Wait `Retry-After` seconds (at most 60). */
+            /** @description Too many sign-in attempts for this email or from this client address (`rate_limited`, `retry: after_delay`; `details.policy` says which). Wait `Retry-After` seconds (at most 60). */
             429: {
                 headers: {
-                    /** @description Seconds to wait before the next attempt. */
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
                     "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14006,7 +14786,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14095,7 +14875,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14193,7 +14973,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14307,7 +15087,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14399,7 +15179,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14494,7 +15274,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14592,7 +15372,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14709,7 +15489,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14807,7 +15587,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -14921,7 +15701,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15013,7 +15793,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15108,7 +15888,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15225,7 +16005,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15342,7 +16122,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15459,7 +16239,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15562,7 +16342,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15679,7 +16459,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15771,7 +16551,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15872,7 +16652,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -15989,7 +16769,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16091,7 +16871,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16205,7 +16985,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16297,7 +17077,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16392,7 +17172,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16509,7 +17289,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16626,7 +17406,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16723,7 +17503,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16826,7 +17606,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -16860,7 +17640,7 @@ export interface operations {
                 ids?: string;
                 /** @description Substring (case-insensitive) of name, email or company. */
                 q?: string;
-                /** @description contact_type. */
+                /** @description Contacts of this kind (`contact_type`). */
                 type?: "collector" | "institution" | "consignor" | "lender" | "advisor" | "press" | "other";
                 /** @description Contacts this member is an assignee of. */
                 assigned_to?: string;
@@ -16870,9 +17650,9 @@ export interface operations {
                 tag_id?: string[];
                 /** @description last_interaction_at at or after this instant (UTC, ends in Z). */
                 has_interaction_since?: string;
-                /** @description total_spend_cents at least this. */
+                /** @description Contacts whose completed sales sum to at least this (`total_spend_cents`, in minor units of the gallery's default currency). */
                 min_total_spend_cents?: number;
-                /** @description works_acquired at least this. */
+                /** @description Contacts who bought at least this many works in completed sales (`works_acquired`). */
                 min_works_acquired?: number;
                 /** @description Contacts whose average purchase (completed sales) falls in this band: under_5k, 5k_25k, 25k_100k or over_100k, in the currency's major units. */
                 price_band?: "under_5k" | "5k_25k" | "25k_100k" | "over_100k";
@@ -16954,7 +17734,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17068,7 +17848,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17160,7 +17940,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17255,7 +18035,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17372,7 +18152,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17467,7 +18247,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17562,7 +18342,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17654,7 +18434,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17757,7 +18537,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17874,7 +18654,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -17977,7 +18757,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18094,7 +18874,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18197,7 +18977,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18314,7 +19094,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18411,7 +19191,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18530,7 +19310,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18635,7 +19415,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18661,7 +19441,7 @@ export interface operations {
             path: {
                 /** @description The contact's id (`con_…`); an id of another gallery is answered 404, like a missing one. */
                 id: string;
-                /** @description The match's id (`mat_…`); an id of another gallery is answered 404, like a missing one. */
+                /** @description The match's id (`match_…`); an id of another gallery is answered 404, like a missing one. */
                 matchId: string;
             };
             cookie?: never;
@@ -18729,7 +19509,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18758,7 +19538,7 @@ export interface operations {
             path: {
                 /** @description The contact's id (`con_…`); an id of another gallery is answered 404, like a missing one. */
                 id: string;
-                /** @description The match's id (`mat_…`); an id of another gallery is answered 404, like a missing one. */
+                /** @description The match's id (`match_…`); an id of another gallery is answered 404, like a missing one. */
                 matchId: string;
             };
             cookie?: never;
@@ -18848,7 +19628,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -18956,7 +19736,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19070,7 +19850,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19162,7 +19942,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19257,7 +20037,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19374,7 +20154,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19490,7 +20270,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19604,7 +20384,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19696,7 +20476,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19813,7 +20593,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -19908,7 +20688,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20003,7 +20783,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20104,7 +20884,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20221,7 +21001,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20313,7 +21093,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20415,7 +21195,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20529,7 +21309,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20621,7 +21401,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20738,7 +21518,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20836,7 +21616,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -20950,7 +21730,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21045,7 +21825,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21171,7 +21951,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21283,7 +22063,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21375,7 +22155,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21492,7 +22272,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21609,7 +22389,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21710,7 +22490,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21802,7 +22582,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -21902,7 +22682,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22016,7 +22796,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22108,7 +22888,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22208,7 +22988,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22325,7 +23105,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22442,7 +23222,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22543,7 +23323,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22660,7 +23440,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22757,7 +23537,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22852,7 +23632,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -22958,7 +23738,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23072,7 +23852,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23164,7 +23944,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23259,7 +24039,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23376,7 +24156,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23468,7 +24248,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23585,7 +24365,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23682,7 +24462,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23801,7 +24581,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -23907,7 +24687,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24021,7 +24801,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24113,7 +24893,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24208,7 +24988,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24325,7 +25105,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24420,7 +25200,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24537,7 +25317,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24639,7 +25419,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24753,7 +25533,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24845,7 +25625,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -24940,7 +25720,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -25057,7 +25837,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -25173,7 +25953,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -25283,7 +26063,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -25400,7 +26180,7 @@ export interface operations {
                     "Retry-After"?: number;
                     /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
                     RateLimit?: string;
-                    /** @description The limit the request was counted against, on every answer of the operation: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -28888,6 +29668,7 @@ export interface operations {
                         previous_attributes: {
                             [key: string]: unknown;
                         };
+                        /** @description A payment reversal: part or all of an invoice's recorded payments taken back (a refund, a payment recorded in error, a returned payment). Reversals are the invoice's ledger of money that went out again; they are never changed or deleted. */
                         reversal: components["schemas"]["PaymentReversal"];
                     };
                     /** @description When the change was committed (UTC, milliseconds); the events of one write share it, and one resource's events are recorded in commit order. */
@@ -30171,13 +30952,19 @@ export interface operations {
                         };
                         /** @description The feedback recorded. */
                         feedback: {
-                            /** @description The event's id (`evt_…`): prefixed and time-ordered; unique, never reused. */
+                            /** @description The feedback's id (`mfb_…`): prefixed and time-ordered; unique, never reused. */
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description What the member said: `hide` (omit the pair until hidden_until), `unhide` (show it again, undoing not_interested), `not_interested` (dismiss the pair for good) or `good_match` (confirm it). The matcher learns from each.
+                             * @enum {string}
+                             */
                             action: "hide" | "unhide" | "not_interested" | "good_match";
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description For a hide: until when the pair is hidden (UTC, milliseconds); null for the other actions.
+                             */
                             hidden_until: string | null;
-                            /** @description The id (`mem_…`) of a member of this gallery. */
+                            /** @description The member who gave it; null when given with an API key. */
                             member_id: string | null;
                         };
                     };
