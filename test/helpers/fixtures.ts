@@ -101,7 +101,7 @@ export const fixtures: Record<string, Fixture> = {
     return createdId(`/gallery/contacts/${contactId}/tasks`, g, { title: "Fixture task" });
   },
   // A match is the engine's: written as it writes one, of the contact the path names, on a new available work.
-  mat: async (g, parents) => {
+  match: async (g, parents) => {
     const contactId = parents.con ?? (await createdId("/gallery/contacts", g, { name: "Fixture Contact" }));
     const id = newId("match");
     await insertRow(recommendationMatches, {
