@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { idString } from "../params";
 import { TimestampOut } from "../time";
 import { engagementKinds } from "./contacts";
-import { anyMetadata, PastTimestamp } from "./interactions";
+import { anyMetadata, OccurredAtInput } from "./interactions";
 
 /**
  * Engagement events: behavioural signals of a contact (a room opened, a work viewed, an email opened, …) of the
@@ -38,10 +38,7 @@ export const EngagementEvent = z
 export const EngagementEventCreate = z
   .strictObject({
     kind: z.enum(engagementKinds).openapi({ description: kindText }),
-    occurred_at: PastTimestamp.optional().openapi({
-      description:
-        "When it happened (UTC, ends in Z); now by default. At most 5 minutes ahead of the server clock.",
-    }),
+    occurred_at: OccurredAtInput,
     artwork_id: idString("art")
       .nullable()
       .optional()

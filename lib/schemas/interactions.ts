@@ -21,6 +21,12 @@ export const PastTimestamp = UtcTimestamp.refine((v) => Date.parse(v) <= Date.no
   message: "must not be in the future (at most 5 minutes ahead of the server clock)",
 });
 
+/** The `occurred_at` a create body may give (an interaction, an engagement event): now when left out. */
+export const OccurredAtInput = PastTimestamp.optional().openapi({
+  description:
+    "When it happened (UTC, ends in Z); now by default. At most 5 minutes ahead of the server clock.",
+});
+
 const MAX_METADATA_CHARS = 8192;
 
 /** `map of string to any value` written by a caller: at most 50 keys of 1 to 40 characters, 8192 characters of JSON. */
@@ -80,10 +86,7 @@ export const InteractionCreate = z
         type: z.enum(interactionTypes).optional().openapi({ default: "note" }),
         direction: z.enum(interactionDirections).nullable().optional().openapi({ default: null }),
         summary: z.string().trim().min(1).max(5000),
-        occurred_at: PastTimestamp.optional().openapi({
-          description:
-            "When it happened (UTC, ends in Z); now by default. At most 5 minutes ahead of the server clock.",
-        }),
+        occurred_at: OccurredAtInput,
         artwork_id: idString("art")
           .nullable()
           .optional()
