@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
  * Two projects, one `npm test`:
  * - `workers`: the API's suites run inside workerd against real PostgreSQL: test/global-setup.ts (Node) starts the
  *   embedded database and the local Neon endpoint, and hands their addresses to the Worker bindings here.
- * - `live`: suites in Node against the API Worker under `wrangler dev`, one stack started once for both by
+ * - `live`: suites in Node against the API Worker (and the cron Worker, run when a test asks) under `wrangler dev`,
+ *   one stack started once for all of them by
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
  *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
  *   (clients/typescript/) making real calls (test/client/), the integrator scripts of examples/ run against it

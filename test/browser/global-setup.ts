@@ -59,8 +59,8 @@ declare module "vitest" {
     browser: BrowserFixture | "";
     client: ClientFixture;
     examples: ClientFixture;
-    /** The webhook listener's gallery (test/listen/), like the client's. */
-    listen: ClientFixture;
+    /** The webhook listener's gallery (test/listen/), like the client's, and the cron Worker's origin. */
+    listen: ClientFixture & { cron: string };
   }
 }
 
@@ -93,6 +93,28 @@ async function waitForHealth(origin: string, wrangler: ChildProcess, output: () 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the API did not answer on ${origin} within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** Waits until the cron Worker runs its scheduled handler when asked (`wrangler dev --test-scheduled`). */
+async function waitForScheduled(origin: string, wrangler: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (wrangler.exitCode !== null)
+      throw new Error(`the cron Worker's wrangler dev exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${origin}/__scheduled?cron=*+*+*+*+*`, {
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `the cron Worker did not answer on ${origin} within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`,
+  );
 }
 
 async function api<T>(base: string, key: string, method: string, path: string, body: unknown): Promise<T> {
@@ -244,43 +266,51 @@ export default async function setup(project: TestProject) {
     stops.push(() => neon.close());
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const persistTo = mkdtempSync(join(tmpdir(), "gallery-browser-wrangler-"));
-    stops.push(async () => rmSync(persistTo, { recursive: true, force: true }));
-    const wrangler = await spawnWranglerDev({
-      config: "wrangler.toml",
-      port,
-      persistTo,
-      vars: {
-        PUBLIC_BASE_URL: origin,
-        DATABASE_URL: url.toString(),
-        NEON_LOCAL_ENDPOINT: neon.url,
-        SIGNING_SECRET: "browser-suite-signing-secret-not-for-production",
-        WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
-        ENVIRONMENT: "local",
-      },
-    });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
+    const vars = {
+      PUBLIC_BASE_URL: origin,
+      DATABASE_URL: url.toString(),
+      NEON_LOCAL_ENDPOINT: neon.url,
+      SIGNING_SECRET: "browser-suite-signing-secret-not-for-production",
+      WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
+      ENVIRONMENT: "local",
     };
-    wrangler.stdout.on("data", keep);
-    wrangler.stderr.on("data", keep);
-    stops.push(async () => {
-      if (wrangler.pid === undefined || wrangler.exitCode !== null) return;
-      const exited = new Promise((resolve) => wrangler.once("exit", resolve));
-      try {
-        process.kill(-wrangler.pid, "SIGTERM");
-      } catch {
-        return;
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
-    });
-    await waitForHealth(origin, wrangler, () => output);
+    /** A Worker under `wrangler dev`, stopped (its process group) at teardown; its output's tail for errors. */
+    const startWorker = async (config: string, workerPort: number, extraArgs: string[] = []) => {
+      const persistTo = mkdtempSync(join(tmpdir(), "gallery-browser-wrangler-"));
+      stops.push(async () => rmSync(persistTo, { recursive: true, force: true }));
+      const wrangler = await spawnWranglerDev({ config, port: workerPort, persistTo, vars, extraArgs });
+      let output = "";
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-4_000);
+      };
+      wrangler.stdout.on("data", keep);
+      wrangler.stderr.on("data", keep);
+      stops.push(async () => {
+        if (wrangler.pid === undefined || wrangler.exitCode !== null) return;
+        const exited = new Promise((resolve) => wrangler.once("exit", resolve));
+        try {
+          process.kill(-wrangler.pid, "SIGTERM");
+        } catch {
+          return;
+        }
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
+      });
+      return { wrangler, output: () => output };
+    };
+    const apiWorker = await startWorker("wrangler.toml", port);
+    // The cron Worker (webhook delivery through its Queue), run by the suites that ask: its scheduled handler runs
+    // when a test calls /__scheduled, never by itself, so no suite sees a delivery it did not cause.
+    const cronOrigin = `http://127.0.0.1:${await freePort()}`;
+    const cronWorker = await startWorker("wrangler.cron.toml", Number(new URL(cronOrigin).port), [
+      "--test-scheduled",
+    ]);
+    await waitForHealth(origin, apiWorker.wrangler, apiWorker.output);
+    await waitForScheduled(cronOrigin, cronWorker.wrangler, cronWorker.output);
 
     const base = `${origin}/v1`;
     project.provide("client", { api: base, secretKey: clientKey });
     project.provide("examples", { api: base, secretKey: examplesKey });
-    project.provide("listen", { api: base, secretKey: listenKey });
+    project.provide("listen", { api: base, secretKey: listenKey, cron: cronOrigin });
     if (!hasChromium) {
       project.provide("browser", "");
       return teardown;

@@ -5,13 +5,14 @@ import { type ReceivedRequest, type Receiver, startReceiver } from "../receiver"
 
 /**
  * `npm run webhooks:listen` as a child process against the API Worker under `wrangler dev` (the live stack of
- * test/browser/global-setup.ts), in its own gallery. The live stack runs no cron Worker, so the test sends the
- * listener what the cron Worker would: the event as GET /gallery/events/{id} returns it, signed by
- * lib/webhook-signing.ts (the signer the cron Worker uses) with the secret the create response showed. The
+ * test/browser/global-setup.ts), in its own gallery. Most tests send the listener what the cron Worker would, so
+ * each knows exactly what arrives: the event as GET /gallery/events/{id} returns it, signed by
+ * lib/webhook-signing.ts (the signer the cron Worker uses) with the secret the create response showed. One runs
+ * the live stack's cron Worker, as `npm start` does every 10 s, and watches a change arrive through its Queue. The
  * forward target is the real receiver of test/receiver.ts.
  */
 
-const { api, secretKey } = inject("listen");
+const { api, secretKey, cron } = inject("listen");
 const auth = { authorization: `Bearer ${secretKey}` };
 
 class Output {
@@ -42,6 +43,15 @@ class Output {
         },
       });
     });
+  }
+}
+
+/** What `read` gives once it gives something, polled for up to 15 s (what an asynchronous step records). */
+async function eventually<T>(read: () => Promise<T[]>): Promise<T[]> {
+  for (let attempt = 0; ; attempt++) {
+    const found = await read();
+    if (found.length > 0 || attempt >= 75) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -159,6 +169,43 @@ describe("npm run webhooks:listen against the live API", () => {
     await out.wait(/✗ rejected a request that failed verification/);
     expect(out.text).not.toContain("evt_forged");
     expect(await received(receiver, "/hooks")).toHaveLength(before);
+  });
+
+  it("shows a change made through the API as the cron Worker delivers it, and forwards it", async () => {
+    await fetch(`${receiver.url}/__control/hooks`, { method: "POST", body: JSON.stringify({ status: 200 }) });
+    const create = await fetch(`${api}/gallery/artworks`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Delivered Study" }),
+    });
+    expect(create.status).toBe(201);
+    const artwork = (await create.json()) as { id: string };
+    // What npm start does every 10 s: the cron Worker's scheduled run hands the endpoint's due deliveries to the
+    // gallery-webhooks Queue, whose consumer (the same Worker) sends them.
+    const tick = await fetch(`${cron}/__scheduled?cron=*+*+*+*+*`);
+    expect(tick.status).toBe(200);
+    const [, eventId] = await out.wait(
+      new RegExp(`← artwork\\.created  (evt_\\w+)  ${artwork.id}  "Delivered Study"`),
+      60_000,
+    );
+    // Forwarded as it came, and on record as the cron Worker's attempt, answered 200.
+    const forwarded = await eventually(async () =>
+      (await received(receiver, "/hooks")).filter((r) => r.headers["webhook-id"] === eventId),
+    );
+    expect(forwarded).toHaveLength(1);
+    expect(JSON.parse(forwarded[0]?.body ?? "{}")).toMatchObject({
+      id: eventId,
+      type: "artwork.created",
+      data: { object: { id: artwork.id, title: "Delivered Study" } },
+    });
+    const delivery = await eventually(async () => {
+      const page = (await (
+        await fetch(`${api}/gallery/webhook-endpoints/${endpointId}/deliveries?limit=100`, { headers: auth })
+      ).json()) as { data: { event_id: string; status: string }[] };
+      const found = page.data.find((d) => d.event_id === eventId);
+      return found?.status === "succeeded" ? [found] : [];
+    });
+    expect(delivery).toHaveLength(1);
   });
 
   it("deletes the endpoint on Ctrl-C and says so", async () => {
