@@ -59,6 +59,9 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One file at a time: the cron Worker's scheduled run (test/listen/) delivers to every endpoint with a
+          // due delivery, and a receiver of another file (test/examples/) must see only what its test sent it.
+          fileParallelism: false,
         },
       },
     ],
