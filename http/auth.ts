@@ -104,6 +104,7 @@ async function resolveCredential(
 
 /** Keys whose use this isolate recorded lately (id → when): at most one write per key per isolate per hour. */
 const recordedUses = new Map<string, number>();
+const RECORDED_USES_LIMIT = 10_000;
 
 /**
  * Keeps a key's `last_used_at` (to the hour) after it authenticated a request, off the request's path (waitUntil):
@@ -115,7 +116,7 @@ function recordUse(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, principal
   const now = Date.now();
   const last = recordedUses.get(principal.credentialId);
   if (last !== undefined && now - last < LAST_USED_PRECISION_MS) return;
-  if (recordedUses.size >= RECENTLY_UNKNOWN_LIMIT) recordedUses.clear();
+  if (recordedUses.size >= RECORDED_USES_LIMIT) recordedUses.clear();
   recordedUses.set(principal.credentialId, now);
   ctx.waitUntil(
     recordApiKeyUse(httpDb(env), principal.credentialId).catch((error: unknown) => {

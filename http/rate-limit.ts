@@ -60,9 +60,6 @@ export function countsItsRequests<H extends MiddlewareHandler<AppEnv>>(handler: 
   return handler;
 }
 
-/** Hono's mark on a handler it wrapped when mounting a router that has an error handler of its own. */
-const WRAPPED_HANDLER = "__COMPOSED_HANDLER";
-
 /**
  * Every request is counted once. An operation's is counted by its authentication gate, sign-in's by its own
  * limits; every other request (the meta routes, the OpenAPI document, the reference page, stored images, an
@@ -71,10 +68,8 @@ const WRAPPED_HANDLER = "__COMPOSED_HANDLER";
  * marked with `countsItsRequests`.
  */
 export const countOtherRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const counted = matchedRoutes(c).some(({ handler }) => {
-    const own = (handler as unknown as Record<string, unknown>)[WRAPPED_HANDLER];
-    return countingHandlers.has(handler) || (typeof own === "function" && countingHandlers.has(own));
-  });
+  // Mounted routers have no error handler of their own (http/app.ts), so Hono keeps their handlers as they are.
+  const counted = matchedRoutes(c).some(({ handler }) => countingHandlers.has(handler));
   if (!counted) await countRequest(c, null);
   await next();
 };

@@ -91,3 +91,12 @@ export function idString(prefix: string) {
     .regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), { message: `must be an id beginning with ${prefix}_` })
     .openapi({ example: `${prefix}_01jd4xk9v2c7h8m3n5p6q7r8s9` });
 }
+
+/** An email address as the API stores it: trimmed, lower-cased, at most 254 characters, a valid address. */
+export const emailAddress = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: "must be an email address" }));

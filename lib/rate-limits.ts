@@ -100,8 +100,6 @@ export function rateLimitedHeaders(policy: RateLimitPolicy): Record<string, stri
   };
 }
 
-export type RateLimitBindings = Pick<Env, RateLimitPolicy["binding"]>;
-
 /**
  * Counts one request against `policy` under `key` (the policy's Cloudflare Rate Limiting binding) and refuses it
  * with 429 `rate_limited` past the limit: `retry: after_delay`, `Retry-After`, `RateLimit` and the policy in

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idString } from "../params";
+import { emailAddress, idString } from "../params";
 import { TimestampOut } from "../time";
 import { metadata } from "./artworks";
 import { described } from "./describe";
@@ -281,13 +281,7 @@ const writableFields = described(
   {
     name: z.string().trim().min(1).max(200),
     company: text(200).nullable(),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ message: "must be an email address" }))
-      .nullable(),
+    email: emailAddress().nullable(),
     phone: text(50).nullable(),
     notes: text(20_000).nullable(),
     form_of_address: text(100).nullable(),

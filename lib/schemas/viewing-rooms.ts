@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idString } from "../params";
+import { emailAddress, idString } from "../params";
 import { isStrictUtcTimestamp, TimestampOut, UtcTimestamp } from "../time";
 import { described } from "./describe";
 import { PastTimestamp } from "./interactions";
@@ -322,12 +322,7 @@ export const PublicEngagementCreate = z
       description:
         "The work engaged with: one of the room's works. Required for artwork_viewed, favorite_added, favorite_removed and waitlist_joined.",
     }),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ message: "must be an email address" }))
+    email: emailAddress()
       .optional()
       .openapi({ description: "The visitor's email, when they gave it; matched trimmed and lower-cased." }),
     occurred_at: PastTimestamp.optional().openapi({

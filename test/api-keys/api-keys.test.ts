@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { recordApiKeyUse } from "../../db/queries/api-keys";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
@@ -332,7 +333,6 @@ describe("last_used_at", () => {
   it("an hour-old record is moved forward by the next use (the write is guarded by the stored time, not only by the isolate)", async () => {
     const g = await createGallery();
     const { body } = await createKey(g.key, { name: "Sync", scopes: listScopes });
-    const { recordApiKeyUse } = await import("../../db/queries/api-keys");
     const stale = "2026-01-01T00:00:00.000Z";
     await db().execute(sql`update api_keys set last_used_at = ${stale} where id = ${body.id}`);
     await recordApiKeyUse(db(), body.id);
