@@ -99,5 +99,30 @@ export const judgmentCorrections = pgTable(
     memberId: text("member_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("judgment_corrections_subject_idx").on(t.galleryId, t.subjectKind, t.subjectId, t.aspect)],
+  (t) => [
+    index("judgment_corrections_subject_idx").on(t.galleryId, t.subjectKind, t.subjectId, t.aspect),
+    // A gallery's corrected intents, newest first: what its triage adjustment is fitted on, and whether one is due.
+    index("judgment_corrections_triage_idx")
+      .on(t.galleryId, t.createdAt)
+      .where(sql`${t.aspect} = 'triage'`),
+  ],
 );
+
+/**
+ * Each gallery's adjustment of the shared triage intent model (lib/engine/adjustment.ts IntentAdjustment): an
+ * offset to its class scores fitted on the gallery's corrected intents by the cron (services/engine/fit-triage.ts,
+ * docs/decisions.md "Each gallery's triage adjustment"). No row: the shared model alone.
+ */
+export const triageAdjustments = pgTable("triage_adjustments", {
+  galleryId: galleryId().primaryKey(),
+  /** Named in the judgments it makes: `<shared model>+gallery.<version>`. */
+  version: text("version").notNull(),
+  /** The shared model it was fitted over; over another it is not applied, and the gallery is fitted again. */
+  sharedModel: text("shared_model").notNull(),
+  /** How many corrected intents it was fitted on. */
+  examples: integer("examples").notNull().default(0),
+  adjustment: jsonb("adjustment").$type<unknown>().notNull(),
+  /** The newest correction it read: a newer one makes the gallery due. */
+  correctedThrough: ts("corrected_through"),
+  fittedAt: ts("fitted_at").notNull(),
+});

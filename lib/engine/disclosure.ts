@@ -10,10 +10,12 @@
  * problem term found is then weighed in its context: negated, about something that is not the work, a feature
  * of the making, a risk rather than a fact, or a generic mention; what survives decides.
  */
+import { LANGUAGE_FEATURES, type Language, languageOneHot } from "./language";
 import { sentences } from "./nlp";
 import type { DisclosureJudgment, ModelName, PhraseEvidence } from "./types";
 
-export const DISCLOSURE_MODEL: ModelName = "disclosure-rules@1";
+/** The rules alone; the judge the engine uses is lib/engine/disclosure-judge.ts (rules and learned weights). */
+export const DISCLOSURE_RULES_MODEL: ModelName = "disclosure-rules@1";
 
 const SOURCE = "condition_notes";
 
@@ -621,10 +623,15 @@ interface NotesContext {
 
 const NON_WORK_WORD = new RegExp(`^${NON_WORK.source}$`, "i");
 
-export function judgeDisclosure(notes: string | null): DisclosureJudgment {
+/** Notes with nothing written in them: empty, a dash, "n/a". */
+export function isEmptyNotes(text: string): boolean {
+  return !/[\p{L}]/u.test(text) || PLACEHOLDER.test(text);
+}
+
+export function judgeDisclosureByRules(notes: string | null): DisclosureJudgment {
   const text = notes ?? "";
-  if (!/[\p{L}]/u.test(text) || PLACEHOLDER.test(text)) {
-    return { model: DISCLOSURE_MODEL, disclosure: false, probability: 0.97, evidence: [] };
+  if (isEmptyNotes(text)) {
+    return { model: DISCLOSURE_RULES_MODEL, disclosure: false, probability: 0.97, evidence: [] };
   }
   const list = sentences(text);
   const context: NotesContext = {
@@ -731,13 +738,13 @@ function conclude(found: Found[]): DisclosureJudgment {
   if (decisive.length > 0) {
     const doubt = decisive.reduce((p, f) => p * (1 - f.strength), 1);
     const probability = round(clamp(1 - doubt, 0.55, 0.99));
-    return { model: DISCLOSURE_MODEL, disclosure: true, probability, evidence };
+    return { model: DISCLOSURE_RULES_MODEL, disclosure: true, probability, evidence };
   }
   const setAside = found.length;
   // Nothing counted. Notes that were read and answered (a problem negated, a frame's damage, a good grade) are
   // surer than notes where nothing problem-like was recognised at all, which may use words the judge lacks.
   const probability = setAside === 0 ? 0.86 : clamp(0.9 + 0.02 * setAside, 0.9, 0.95);
-  return { model: DISCLOSURE_MODEL, disclosure: false, probability: round(probability), evidence };
+  return { model: DISCLOSURE_RULES_MODEL, disclosure: false, probability: round(probability), evidence };
 }
 
 function weigh(
@@ -860,4 +867,27 @@ function clamp(x: number, lo: number, hi: number): number {
 
 function round(x: number): number {
   return Math.round(x * 100) / 100;
+}
+
+/** What the rules found, as the learned model's dense features (lib/engine/disclosure-judge.ts). */
+export const DISCLOSURE_DENSE = [
+  "rule_disclosure",
+  "rule_certainty",
+  "decisive_phrases",
+  "set_aside_phrases",
+  "rules_silent_in_english",
+  ...LANGUAGE_FEATURES,
+];
+
+/** `language` is the notes' language (lib/engine/language.ts): the rules' silence means most in English. */
+export function disclosureDense(ruled: DisclosureJudgment, language: Language): number[] {
+  const decisive = ruled.evidence.filter((e) => e.decisive).length;
+  return [
+    ruled.disclosure ? 1 : 0,
+    (ruled.disclosure ? ruled.probability : 1 - ruled.probability) * 2 - 1,
+    Math.min(decisive, 4) / 2,
+    Math.min(ruled.evidence.length - decisive, 4) / 2,
+    ruled.evidence.length === 0 && language === "en" ? 1 : 0,
+    ...languageOneHot(language),
+  ];
 }

@@ -1,5 +1,8 @@
+import { casual as chrono, type ParsedResult } from "chrono-node";
+import { sentences } from "./nlp";
 import { type Family, MEDIUM_PHRASES } from "./rubric-media";
 import { findPlaces, fold, type Place } from "./rubric-places";
+import vocabulary from "./vocabulary/rubric.json";
 
 /**
  * Reading a segment rubric: plain words ("collectors in the UK who bought works on paper but never a painting")
@@ -8,8 +11,12 @@ import { findPlaces, fold, type Place } from "./rubric-places";
  * at most one predicate (bought, spent, opened, contacted, interested in) with its facets (media, artist,
  * count, price, time window) and the negation in front of it; a clause without a predicate continues the one
  * before ("…, nothing since"; "…but never a painting"). Subject words (collectors, museums, VIPs), places and
- * lead states hold across clauses. Every word must be read or be a known filler word: what is left is the
- * reason the rubric cannot be read.
+ * lead states hold across clauses. Roles, events and kinds of work the grammar has no pattern for come from a
+ * reviewed vocabulary (vocabulary/rubric.json); dates it has no pattern for come from chrono-node, seasons from
+ * its own rules. A word still left unread is not a refusal: its content words become an interest looked for in
+ * the contact's own text (rubric-words.ts), less surely than a known criterion. A rubric is refused only for a
+ * judgement no record holds ("would", "best"), a time it cannot place, an action it has no entry for, or when no
+ * criterion at all can be formed.
  */
 
 /** A time window: from inclusive, to exclusive, ISO timestamps; a missing end is open. */
@@ -45,6 +52,10 @@ export type Criterion =
       count?: { op: ">=" | "<=" | "="; n: number };
       price?: Bound[];
       only?: boolean;
+      /** A work of an edition (a multiple, a print, "ed. 12/30"). */
+      edition?: boolean;
+      /** The work's longer side at least this many centimetres ("monumental"). */
+      minCm?: number;
       phrase: string;
     }
   | {
@@ -64,7 +75,15 @@ export type Criterion =
       count?: { op: ">=" | "<=" | "="; n: number };
       phrase: string;
     }
-  | { kind: "interaction"; negated: boolean; types?: string[]; windows?: Window[]; phrase: string }
+  | {
+      kind: "interaction";
+      negated: boolean;
+      types?: string[];
+      windows?: Window[];
+      /** Words an interaction's summary names to show it was this event (a vernissage, a studio visit). */
+      mentions?: string[];
+      phrase: string;
+    }
   | { kind: "created"; windows?: Window[]; phrase: string }
   | { kind: "tag"; names: string[]; negated: boolean; phrase: string }
   | {
@@ -74,6 +93,11 @@ export type Criterion =
       terms: string[];
       /** A topic outside the vocabulary: a note shows it only when it has every one of the topic's words. */
       allTerms?: boolean;
+      /**
+       * Words the grammar has no entry for, read as an interest: matched by word family (rubric-words.ts) in
+       * the contact's own text, and less surely than a topic the vocabulary knows.
+       */
+      loose?: boolean;
       families?: Family[];
       phrase: string;
     };
@@ -147,7 +171,7 @@ const RANKING =
 
 /** Vague or hypothetical words: the rubric asks for a judgement no record holds. */
 const VAGUE =
-  /\b(would|'d|might|may|could|should|likely|probably|potential(?:ly)?|best|favou?rite|good|great|nice|usual|suspects|interesting|important|serious|friends?|love to|taste|flip|recently|lately|soon|next)\b/;
+  /\b(would|'d|might|may|could|should|likely|probably|potential(?:ly)?|best|favou?rite|good|great|nice|usual|suspects|interesting|important|serious|friends?|love to|taste|flip|recently|lately|soon|next|big|huge|rich|wealthy|deep-pocketed)\b/;
 
 interface Clause {
   start: number;
@@ -267,7 +291,7 @@ function readWindows(
     take(r, m.index, m.index + m[0].length);
   }
   for (const m of seg(
-    /\bbetween (\d{4}) and (\d{4})\b|\b(?:in |from )?(\d{4}) ?(?:-|–|to|through) ?(\d{4})\b/,
+    /\bbetween (\d{4}) and (\d{4})\b|\b(?:in |from )?(\d{4}) ?(?:-|–|to|through|until|till) ?(\d{4})\b/,
   )) {
     const a = Number(m[1] ?? m[3]);
     const b = Number(m[2] ?? m[4]);
@@ -276,7 +300,7 @@ function readWindows(
   }
   for (const m of seg(
     new RegExp(
-      `\\b(since|after|from|before|prior to|until|till|up to|in|during) (?:the (?:start|beginning|end) of )?(?:${MONTH_RE} ?)?((?:19|20)\\d{2})?(?: onwards?| on)?\\b`,
+      `\\b(since|after|from|before|prior to|until|till|up to|in|during|across|throughout) (?:the (?:start|beginning|end) of )?(?:${MONTH_RE} ?)?((?:19|20)\\d{2})?(?: onwards?| on)?\\b`,
     ),
   )) {
     const [whole, word, month, yearText] = m;
@@ -302,6 +326,7 @@ function readWindows(
     out.push(w);
     take(r, m.index, m.index + whole.length);
   }
+  out.push(...readSeasons(r, c), ...readDates(r, c));
   // "2019 or 2020": further bare years after an "in <year>" window.
   if (out.some((w) => w.from && w.to)) {
     for (const m of seg(/\b(?:or|and|,) ((?:19|20)\d{2})\b/)) {
@@ -333,6 +358,176 @@ function readWindows(
       .filter(Boolean)
       .sort()[0];
     return [{ ...(from ? { from } : {}), ...(to ? { to } : {}), label: out.map((w) => w.label).join(", ") }];
+  }
+  return out;
+}
+
+/** Meteorological seasons of the northern hemisphere: the month each starts (winter starts in December). */
+const SEASON_START: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
+
+/** The start of the latest season `name` begun on or before `now`, `back` seasons of that name earlier. */
+function seasonStart(name: string, now: Date, back = 0): Date {
+  const m = SEASON_START[name]!;
+  let y = now.getUTCFullYear();
+  if (utc(y, m) > now) y -= 1;
+  return utc(y - back, m);
+}
+
+/**
+ * Seasons (and fortnights and decades), which no date parser reads: "this spring" (the latest spring begun), "last summer" (the latest one
+ * over), "since the autumn", "spring 2024" (winter 2024 is the one its January falls in), "the past two seasons"
+ * (three months each), "this season" and "last season".
+ */
+function readSeasons(r: Reader, c: Clause): Window[] {
+  const out: Window[] = [];
+  const seg = (re: RegExp) => matchAll(r, re, c.start, c.end).filter((m) => !r.used[m.index]);
+  for (const m of seg(
+    new RegExp(`\\b(?:(?:in|during|over|within|for) )?(?:the )?(?:last|past|previous) ${NUM}? ?seasons?\\b`),
+  )) {
+    const n = m[1] ? num(m[1]) : 1;
+    if (Number.isNaN(n)) continue;
+    out.push({ from: iso(minusUnit(r.now, 3 * n, "months")), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    new RegExp(
+      `\\b(?:(?:in|during|over|within|for) )?(?:the )?(?:last|past|previous) ${NUM}? ?(fortnights?|decades?)\\b`,
+    ),
+  )) {
+    const n = m[1] ? num(m[1]) : 1;
+    if (Number.isNaN(n)) continue;
+    const from = m[2]!.startsWith("fortnight")
+      ? minusUnit(r.now, 14 * n, "days")
+      : minusUnit(r.now, 10 * n, "years");
+    out.push({ from: iso(from), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(/\b(?:(?:in|during) )?(this|last|the current|the previous) season\b/)) {
+    // The current season is the one of the four begun latest.
+    const starts = Object.keys(SEASON_START).map((k) => seasonStart(k, r.now));
+    const current = new Date(Math.max(...starts.map((d) => d.getTime())));
+    const from = /this|current/.test(m[1]!) ? current : minusUnit(current, 3, "months");
+    const to = /this|current/.test(m[1]!) ? undefined : current;
+    out.push({ from: iso(from), ...(to ? { to: iso(to) } : {}), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  for (const m of seg(
+    /\b(?:(since|after|before|until|in|during|over|across|throughout) )?(?:(this|last|the) )?(spring|summer|autumn|fall|winter)(?: (?:of )?((?:19|20)\d{2}))?\b/,
+  )) {
+    const [whole, cue, which, name, yearText] = m;
+    if (!cue && !which && !yearText) continue;
+    let start: Date;
+    if (yearText) {
+      const y = Number(yearText) - (name === "winter" ? 1 : 0);
+      start = utc(y, SEASON_START[name!]!);
+    } else {
+      start = seasonStart(name!, r.now);
+      // "last summer" while it is summer is the one before.
+      if (which === "last" && minusUnit(r.now, 3, "months") < start) start = seasonStart(name!, r.now, 1);
+    }
+    const end = utc(start.getUTCFullYear(), start.getUTCMonth() + 3);
+    let w: Window;
+    if (cue === "since") w = { from: iso(start), label: whole };
+    else if (cue === "after") w = { from: iso(end), label: whole };
+    else if (cue === "before") w = { to: iso(start), label: whole };
+    else if (cue === "until") w = { to: iso(end), label: whole };
+    else w = { from: iso(start), to: iso(end), label: whole };
+    out.push(w);
+    take(r, m.index, m.index + whole.length);
+  }
+  return out;
+}
+
+/** Words before a date that say which side of it the window lies. */
+const DATE_CUE =
+  /\b(since|after|from|starting|before|prior to|until|till|up to|by|in|during|on|across|throughout|between|and|to|through)\s+(?:the\s+)?$/;
+
+/** A date chrono found as a UTC day, month or year, with the span its certain parts name. */
+function span(res: ParsedResult["start"], now: Date): { start: Date; end: Date } {
+  const y = res.get("year")!;
+  const mo = res.get("month")! - 1;
+  const d = res.get("day")!;
+  let start: Date;
+  let end: Date;
+  if (res.isCertain("day")) {
+    start = utc(y, mo, d);
+    end = utc(y, mo, d + 1);
+  } else if (res.isCertain("month")) {
+    start = utc(y, mo);
+    end = utc(y, mo + 1);
+  } else {
+    start = utc(y);
+    end = utc(y + 1);
+  }
+  // A date written without its year is the latest one not after the judging day.
+  if (!res.isCertain("year") && start > now) {
+    start = new Date(Date.UTC(start.getUTCFullYear() - 1, start.getUTCMonth(), start.getUTCDate()));
+    end = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), end.getUTCDate()));
+  }
+  return { start, end };
+}
+
+/**
+ * Dates by chrono-node, where the hand-written grammar has none: days ("since 3 March 2024", "before
+ * 15/06/2025", "from the 3rd of March 2022", "since 2024-03-01") and ranges chrono reads whole ("between 1
+ * March and 15 April 2024"). Only a date with a month or a year, or a relative phrase chrono places against the
+ * judging day, is taken: a weekday or a time of day ("sun prints", "at 5") is no window.
+ */
+function readDates(r: Reader, c: Clause): Window[] {
+  const out: Window[] = [];
+  const segment = r.text.slice(c.start, c.end);
+  let results: ParsedResult[];
+  try {
+    results = chrono.parse(segment, { instant: r.now, timezone: 0 });
+  } catch {
+    return out;
+  }
+  let pendingFrom: { from: Date; at: number; stop: number; yearCertain: boolean } | null = null;
+  for (const res of results) {
+    const at = c.start + res.index;
+    const stop = at + res.text.length;
+    if (r.used.slice(at, stop).some(Boolean)) continue;
+    const s = res.start;
+    if (s.isCertain("hour") || /^(?:now|right now|today|tonight)$/.test(res.text.trim())) continue;
+    if (!s.isCertain("month") && !s.isCertain("year")) continue;
+    const { start, end } = span(s, r.now);
+    const cue = DATE_CUE.exec(r.text.slice(c.start, at));
+    const cueStart = cue ? c.start + cue.index : at;
+    const word = cue?.[1];
+    const label = r.text.slice(cueStart, stop);
+    if (res.end) {
+      const e = span(res.end, r.now);
+      out.push({ from: iso(start), to: iso(e.end), label });
+    } else if (
+      word === "between" ||
+      (word === "from" && /\b(?:to|until|till|and)\b/.test(r.text.slice(stop, c.end)))
+    ) {
+      pendingFrom = { from: start, at: cueStart, stop, yearCertain: s.isCertain("year") };
+      continue;
+    } else if (pendingFrom && (word === "and" || word === "to" || word === "until" || word === "till")) {
+      // "between 1 March and 15 April 2024": a start written without its year takes the end's.
+      let from = pendingFrom.from;
+      if (!pendingFrom.yearCertain && s.isCertain("year")) {
+        from = utc(start.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+        if (from > start) from = utc(start.getUTCFullYear() - 1, from.getUTCMonth(), from.getUTCDate());
+      }
+      out.push({ from: iso(from), to: iso(end), label: r.text.slice(pendingFrom.at, stop) });
+      take(r, pendingFrom.at, stop);
+      pendingFrom = null;
+      continue;
+    } else if (word === "since" || word === "from" || word === "starting")
+      out.push({ from: iso(start), label });
+    else if (word === "after") out.push({ from: iso(end), label });
+    else if (word === "before" || word === "prior to") out.push({ to: iso(start), label });
+    else if (word === "until" || word === "till" || word === "up to" || word === "by")
+      out.push({ to: iso(end), label });
+    else out.push({ from: iso(start), to: iso(end), label });
+    take(r, cueStart, stop);
+  }
+  if (pendingFrom) {
+    // A "from" whose end was not a date reads as a start.
+    out.push({ from: iso(pendingFrom.from), label: r.text.slice(pendingFrom.at, pendingFrom.stop) });
+    take(r, pendingFrom.at, pendingFrom.stop);
   }
   return out;
 }
@@ -424,6 +619,63 @@ function readMoney(r: Reader, c: Clause): Bound[] | null {
   return [{ op, money: { amount: v.amount, currency: v.currency } }];
 }
 
+interface VocabularyEntry {
+  phrases: string[];
+  types?: string[];
+  terms?: string[];
+  interactions?: string[];
+  families?: string[];
+  edition?: boolean;
+  minCm?: number;
+}
+
+/** The reviewed vocabulary (vocabulary/rubric.json), each section's phrases longest first. */
+function section(entries: VocabularyEntry[]): { re: RegExp; phrase: string; entry: VocabularyEntry }[] {
+  return entries
+    .flatMap((entry) =>
+      entry.phrases.map((phrase) => ({
+        phrase,
+        entry,
+        re: new RegExp(
+          `(?<![\\w-])${fold(phrase)
+            .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+            .replace(/ /g, "\\s+")}(?![\\w-])`,
+        ),
+      })),
+    )
+    .sort((a, b) => b.phrase.length - a.phrase.length);
+}
+const ROLES = section(vocabulary.roles as VocabularyEntry[]);
+const EVENTS = section(vocabulary.events as VocabularyEntry[]);
+const WORK_FAMILIES = section((vocabulary.works as VocabularyEntry[]).filter((e) => e.families));
+const WORK_FACTS = section((vocabulary.works as VocabularyEntry[]).filter((e) => !e.families));
+
+/** The first unread phrase of a vocabulary section in a stretch of the rubric, taken. */
+function readVocabulary(r: Reader, list: typeof ROLES, from: number, to: number) {
+  for (const v of list) {
+    for (const m of matchAll(r, v.re, from, to)) {
+      if (r.used.slice(m.index, m.index + m[0].length).some(Boolean)) continue;
+      take(r, m.index, m.index + m[0].length);
+      return { ...v, text: r.original.slice(m.index, m.index + m[0].length) };
+    }
+  }
+  return null;
+}
+
+/** Kinds of work by size or edition named in a clause ("monumental", "multiples"). */
+function readWorkFacts(r: Reader, c: Clause): { edition?: boolean; minCm?: number } | undefined {
+  const out: { edition?: boolean; minCm?: number } = {};
+  for (
+    let v = readVocabulary(r, WORK_FACTS, c.start, c.end);
+    v;
+    v = readVocabulary(r, WORK_FACTS, c.start, c.end)
+  ) {
+    if (v.entry.edition) out.edition = true;
+    if (v.entry.minCm) out.minCm = v.entry.minCm;
+  }
+  return out.edition || out.minCm ? out : undefined;
+}
+
 /** Media families named in a clause ("sculpture or ceramics", "works on paper"). */
 function readFamilies(r: Reader, c: Clause): Family[] | undefined {
   const out = new Set<Family>();
@@ -434,6 +686,14 @@ function readFamilies(r: Reader, c: Clause): Family[] | undefined {
       for (const f of fams) out.add(f);
       take(r, m.index, m.index + m[0].length);
     }
+  }
+  // Kinds of work the reviewed vocabulary names ("site-specific", "moving image").
+  for (
+    let v = readVocabulary(r, WORK_FAMILIES, c.start, c.end);
+    v;
+    v = readVocabulary(r, WORK_FAMILIES, c.start, c.end)
+  ) {
+    for (const f of v.entry.families as Family[]) out.add(f);
   }
   return out.size ? [...out] : undefined;
 }
@@ -778,6 +1038,101 @@ const LEADS: [RegExp, string][] = [
   [/\bclosed (?:leads?|contacts?)\b/, "closed"],
 ];
 
+/** Unread words that name a time the reader could not place: the rubric is refused rather than the time dropped. */
+const UNPLACED_TIME =
+  /^(?:time|times|period|era|moment|when|whenever|while|around|seasons?|spring|summer|autumn|fall|winter|weeks?|weekends?|fortnights?|months?|years?|decades?|days?|ago|earlier|later|before|after|until|till|since|during|past|previous|half|quarter|easter|christmas|xmas|(?:19|20)\d{2})$/;
+
+/** A past participle after "'d" makes it a "had": "who'd bought", "who'd been in". */
+const PARTICIPLE =
+  /^(?:\w+ed|been|bought|seen|spent|met|had|done|made|come|gone|read|sold|given|taken|spoken|heard|shown|lent|left|paid|sent|got|gotten|never|not|already|ever|once)$/;
+
+const LIKING =
+  /^(?:loves?|loved|likes?|liked|adores?|enjoys?|appreciates?|wants?|keen|fans?|passionate|into|interested|interests?|admires?|prefers?)$/;
+
+/** Parts of speech that carry a topic; other unread words (a stray "very", "about") are read as nothing. */
+const TOPIC_POS = new Set(["NOUN", "PROPN", "ADJ", "X", "NUM"]);
+
+/**
+ * Words the grammar has no entry for, as interests: each run of adjacent unread words in a clause is one topic
+ * ("Bauhaus furniture" needs both words in one clause of the contact's text), its nouns and adjectives the
+ * terms (a run of verbs alone is an action the grammar does not know, and refuses); runs joined by "or" are
+ * alternatives. The clause's negation holds when
+ * the clause formed no criterion of its own ("not ceramics"). Null when a word cannot be an interest (a bare
+ * number, a negation left over, an amount).
+ */
+function looseInterests(
+  r: Reader,
+  leftover: { start: number; end: number; word: string }[],
+  clauses: Clause[],
+  clauseState: Map<Clause, { negated: boolean; formed: boolean }>,
+): Criteria["all"] | null {
+  const tokens = sentences(r.original).flatMap((s) => s.tokens);
+  const clauseAt = (at: number) => clauses.find((c) => at >= c.start && at < c.end);
+  type Word = (typeof leftover)[number] & { topic: boolean; verb: boolean };
+  const words: Word[] = [];
+  for (const w of leftover) {
+    if (/^[\d£$€¥,.'-]+$/.test(w.word) || NEG.test(w.word) || CURRENCY[w.word]) return null;
+    const pos = tokens.filter((t) => t.start < w.end && t.end > w.start).map((t) => t.pos);
+    // A liking word left unread ("love" when its topic was read as something else) is a verb, never a topic.
+    const liking = LIKING.test(w.word);
+    const verb = liking || pos.includes("VERB");
+    const topic =
+      !liking && (pos.some((p) => TOPIC_POS.has(p)) || (verb && /ing$/.test(w.word)) || pos.length === 0);
+    words.push({ ...w, topic, verb });
+  }
+  const runs: Word[][] = [];
+  for (const w of words) {
+    const last = runs[runs.length - 1];
+    const prev = last?.[last.length - 1];
+    if (
+      prev &&
+      /^[\s-]*$/.test(r.text.slice(prev.end, w.start)) &&
+      clauseAt(prev.start) === clauseAt(w.start)
+    )
+      last!.push(w);
+    else runs.push([w]);
+  }
+  const out: Criteria["all"] = [];
+  let before: { end: number; clause: Clause | undefined; c: Criterion; at: number } | null = null;
+  for (const run of runs) {
+    const start = run[0]!.start;
+    const end = run[run.length - 1]!.end;
+    take(r, start, end);
+    const chosen = run.filter((w) => w.topic);
+    // A verb alone names something done that the grammar has no entry for: not a topic to look for.
+    if (chosen.length === 0 && run.some((w) => w.verb)) return null;
+    if (chosen.length === 0) continue;
+    const clause = clauseAt(start);
+    const state = clause ? clauseState.get(clause) : undefined;
+    const phrase = r.original.slice(start, end);
+    const c: Criterion = {
+      kind: "interest",
+      negated: !!state?.negated && !state.formed,
+      topic: chosen.map((w) => r.original.slice(w.start, w.end)).join(" "),
+      terms: chosen.map((w) => w.word),
+      ...(chosen.length > 1 ? { allTerms: true } : {}),
+      loose: true,
+      phrase,
+    };
+    // "ceramics or textiles": alternatives in one clause.
+    if (before && before.clause === clause && /^\s*,?\s*or\s*$/.test(r.text.slice(before.end, start))) {
+      take(r, before.end, start);
+      const prevItem = out[before.at]!;
+      if (prevItem.kind === "any") {
+        prevItem.items.push(c);
+        prevItem.phrase += ` or ${phrase}`;
+      } else
+        out[before.at] = {
+          kind: "any",
+          items: [prevItem as Criterion, c],
+          phrase: `${prevItem.phrase} or ${phrase}`,
+        };
+    } else out.push(c);
+    before = { end, clause, c, at: out.length - 1 };
+  }
+  return out;
+}
+
 /** Reads a rubric; `ok: false` names the words that could not be read. */
 export function read(describedAs: string, now: Date): ReadResult {
   const original = describedAs.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"');
@@ -884,6 +1239,23 @@ export function read(describedAs: string, now: Date): ReadResult {
   // Subject types, VIPs, lead states, consent.
   const typeSet = new Set<string>();
   const typePhrases: string[] = [];
+  // Roles and institutions from the reviewed vocabulary ("registrars", "a kunsthalle", "dealers"): a contact
+  // type where one records it, otherwise words looked for in the contact's company and own text.
+  for (let v = readVocabulary(r, ROLES, 0, text.length); v; v = readVocabulary(r, ROLES, 0, text.length)) {
+    if (v.entry.types) {
+      for (const t of v.entry.types) typeSet.add(t);
+      typePhrases.push(v.text);
+    } else if (v.entry.terms) {
+      all.push({
+        kind: "interest",
+        negated: false,
+        topic: v.text,
+        terms: v.entry.terms,
+        loose: true,
+        phrase: v.text,
+      });
+    }
+  }
   for (const [re, types] of TYPES) {
     for (const m of matchAll(r, re)) {
       if (r.used[m.index]) continue;
@@ -918,11 +1290,16 @@ export function read(describedAs: string, now: Date): ReadResult {
   let previous: Criterion | undefined;
   let lastWindows: Window[] | undefined;
   const produced: { c: Criterion; join: "and" | "or" }[] = [];
+  /** Per clause: its negation, and whether it formed a criterion of its own (for words left unread in it). */
+  const clauseState = new Map<Clause, { negated: boolean; formed: boolean }>();
   for (const clause of clauses) {
+    const formedBefore = produced.length;
     const seg = text.slice(clause.start, clause.end);
     // "nothing else" limits what was bought; it negates nothing.
     const negMatch = NEG.exec(seg.replace(/\bnothing (else|but)\b/g, (w) => " ".repeat(w.length)));
     const negated = !!negMatch;
+    const state = { negated, formed: false };
+    clauseState.set(clause, state);
     if (negMatch) {
       const at = clause.start + negMatch.index;
       take(r, at, at + negMatch[0].length);
@@ -961,6 +1338,7 @@ export function read(describedAs: string, now: Date): ReadResult {
       });
       if (windows) produced.push({ c: { kind: "purchase", negated: false, windows, phrase }, join: "and" });
       previous = produced[produced.length - 1]!.c;
+      state.formed = true;
       continue;
     }
 
@@ -997,6 +1375,19 @@ export function read(describedAs: string, now: Date): ReadResult {
         }
       }
     }
+    // Events from the reviewed vocabulary ("the vernissage", "a studio visit"): an interaction, by itself or
+    // naming which one a visit was ("came to the vernissage").
+    let mentions: string[] | undefined;
+    if (!kind || kind === "interaction") {
+      const ev = readVocabulary(r, EVENTS, clause.start, clause.end);
+      if (ev) {
+        if (!kind) {
+          kind = "interaction";
+          itypes = ev.entry.interactions;
+        }
+        mentions = ev.entry.terms;
+      }
+    }
     if (!kind) {
       const m = matchAll(r, SPEND, clause.start, clause.end)[0];
       if (m) {
@@ -1013,7 +1404,8 @@ export function read(describedAs: string, now: Date): ReadResult {
         const rest = text.slice(m.index + m[0].length, clause.end);
         const t = readInterestTopic(rest);
         const fams = readFamilies(r, { start: m.index + m[0].length, end: clause.end, join: "and" });
-        if (t || (fams && /^collect/.test(m[1]!))) {
+        // A medium after a liking word ("loves printmaking"): shown by buying it. "into" may be a preposition.
+        if (t || (fams && m[1] !== "into")) {
           kind = "interest";
           interest = t ?? { topic: rest.trim(), terms: [], families: fams };
           take(r, m.index, clause.end);
@@ -1052,11 +1444,15 @@ export function read(describedAs: string, now: Date): ReadResult {
 
     const money = readMoney(r, clause);
     const families = kind === "interest" ? undefined : readFamilies(r, clause);
+    const facts = kind === "interest" ? undefined : readWorkFacts(r, clause);
     const artists = readArtists(r, clause);
     const count = readCount(r, clause);
     const windows = readWindows(r, clause, negated, lastWindows);
-    const hasFacet = !!(money || families || artists || count || windows || objectOnly);
-    if (!kind && !hasFacet) continue;
+    const hasFacet = !!(money || families || facts || artists || count || windows || objectOnly);
+    if (!kind && !hasFacet) {
+      state.formed = produced.length > formedBefore;
+      continue;
+    }
     if (!kind) {
       // Ellipsis: the clause continues the predicate before it ("but never a painting", "nothing since").
       const carried: PredicateKind =
@@ -1104,6 +1500,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         ...(count ? { count } : {}),
         ...(money ? { price: money } : {}),
         ...(only ? { only } : {}),
+        ...(facts ?? {}),
         phrase,
       };
     } else if (kind === "engagement") {
@@ -1123,6 +1520,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         negated,
         ...(itypes ? { types: itypes } : {}),
         ...(windows ? { windows } : {}),
+        ...(mentions ? { mentions } : {}),
         phrase,
       };
     } else {
@@ -1131,6 +1529,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     if (money && kind !== "purchase" && kind !== "spend")
       return { ok: false, reason: `"${phrase}": an amount of money on something that is not a purchase` };
     produced.push({ c, join: clause.join });
+    state.formed = true;
     previous = c;
     if (windows) lastWindows = windows;
   }
@@ -1159,26 +1558,52 @@ export function read(describedAs: string, now: Date): ReadResult {
     all.push({ kind: "purchase", negated: false, phrase: "buyers" });
   }
 
-  // Whatever is left unread decides readability.
-  const leftover: string[] = [];
+  // Whatever is left unread: a vague word or a time the reader cannot place refuses the rubric; other content
+  // words become interests, looked for in the contact's own text.
+  const leftover: { start: number; end: number; word: string }[] = [];
   for (const m of text.matchAll(/[\p{L}\d'£$€¥-]+/gu)) {
     const word = m[0].replace(/^'+|'+$/g, "");
-    const read = r.used.slice(m.index, m.index + m[0].length).every(Boolean);
+    // A possessive's apostrophe is read with its word ("the collectors' trip").
+    const lead = m[0].length - m[0].replace(/^'+/, "").length;
+    const read = word
+      ? r.used.slice(m.index + lead, m.index + lead + word.length).every(Boolean)
+      : r.used.slice(m.index, m.index + m[0].length).every(Boolean);
     if (read || FILLER.has(word) || word === "-" || word === "'s") continue;
-    leftover.push(original.slice(m.index, m.index + m[0].length));
+    if (!word) return { ok: false, reason: `could not read "${m[0]}"` };
+    leftover.push({ start: m.index, end: m.index + m[0].length, word });
   }
+  const unread = (ws: typeof leftover) => ws.map((w) => `"${original.slice(w.start, w.end)}"`).join(", ");
   const vague = [...text.matchAll(new RegExp(VAGUE.source, "g"))].find((m) => !r.used[m.index]);
   if (vague) {
     return {
       ok: false,
-      reason: `"${original.slice(vague.index, vague.index + vague[0].length)}" asks for a judgement no contact record holds${leftover.length ? ` (also unread: ${leftover.map((w) => `"${w}"`).join(", ")})` : ""}`,
+      reason: `"${original.slice(vague.index, vague.index + vague[0].length)}" asks for a judgement no contact record holds${leftover.length ? ` (also unread: ${unread(leftover)})` : ""}`,
     };
   }
   if (leftover.length) {
-    return {
-      ok: false,
-      reason: `could not read ${leftover.map((w) => `"${w}"`).join(", ")}: no criterion matches these words`,
-    };
+    // "who'd appreciate" is a would (a judgement), "who'd bought" a had: the splitter took the "'d" either way.
+    const would = /\b\w+'d (\w+)/.exec(text);
+    if (would && !PARTICIPLE.test(would[1]!)) {
+      return {
+        ok: false,
+        reason: `"${original.slice(would.index, would.index + would[0].length)}" asks for a judgement no contact record holds (also unread: ${unread(leftover)})`,
+      };
+    }
+    const timeWord = leftover.find((w) => UNPLACED_TIME.test(w.word));
+    if (timeWord) {
+      return {
+        ok: false,
+        reason: `could not place the time in ${unread(leftover)}: no window matches these words`,
+      };
+    }
+    const interests = looseInterests(r, leftover, clauses, clauseState);
+    if (!interests) {
+      return {
+        ok: false,
+        reason: `could not read ${unread(leftover)}: no criterion matches these words`,
+      };
+    }
+    all.push(...interests);
   }
   if (all.length === 0) return { ok: false, reason: "the rubric names no fact a contact record holds" };
   return { ok: true, criteria: { all }, summary: summarise(all) };
@@ -1211,16 +1636,17 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       const by = c.artists ? ` by ${c.artists.join(" or ")}` : "";
       const count = c.count ? ` (count ${c.count.op} ${c.count.n})` : "";
       const price = c.price ? ` priced ${boundsText(c.price)}` : "";
-      return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${by}${price}${count}${windowText(c.windows)}`;
+      const kindOf = `${c.edition ? " (an edition)" : ""}${c.minCm ? ` (at least ${c.minCm} cm)` : ""}`;
+      return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${kindOf}${by}${price}${count}${windowText(c.windows)}`;
     }
     case "spend":
       return `${c.negated ? "did not spend" : c.average ? "average purchase" : "spent in total"} ${boundsText(c.bounds)}${windowText(c.windows)}`;
     case "engagement":
       return `${c.negated ? "no" : ""} ${c.events.join("/")}${c.count ? ` (count ${c.count.op} ${c.count.n})` : ""}${windowText(c.windows)}`.trim();
     case "interaction":
-      return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${windowText(c.windows)}`;
+      return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${c.mentions ? ` naming ${c.mentions[0]}` : ""}${windowText(c.windows)}`;
     case "interest":
-      return `${c.negated ? "not " : ""}interested in ${c.topic}`;
+      return `${c.negated ? "not " : ""}interested in ${c.topic}${c.loose ? " (words read as an interest)" : ""}`;
     case "created":
       return `added as a contact${windowText(c.windows)}`;
     case "tag":

@@ -1,18 +1,19 @@
 import { classifyMedium, FAMILY_LABEL, type Family } from "./rubric-media";
 import { cityInfo, findPlaces, fold, type Place } from "./rubric-places";
 import { type Criteria, type Criterion, describe, read, type Window } from "./rubric-read";
+import { familyTokens, phraseKeys, sameFamily } from "./rubric-words";
 import type { ContactProfile, ModelName, RecordEvidence, RubricReading, RubricVerdict } from "./types";
 
 /**
  * Segment rubrics: a dynamic list's `described_as` read into criteria (rubric-read.ts), then judged for one
  * contact against its records. Each criterion is decided by records (a sale, an engagement, a note, a profile
  * field) and says how sure that decision is: records decide at about 0.97; a medium matched by a weak cue, a
- * country inferred from a phone prefix or email domain, an interest read from notes, or a currency converted at
- * a reference rate lower it. A contact whose records cannot decide a criterion (no location at all for a
+ * country inferred from a phone prefix or email domain, an interest read from notes (lower still for words the
+ * reader only knew as interest words), or a currency converted at a reference rate lower it. A contact whose records cannot decide a criterion (no location at all for a
  * location rubric) is left unjudged: `judgeRubric` returns null.
  */
 
-export const RUBRIC_MODEL: ModelName = "rubric-rules@1.0.0";
+export const RUBRIC_MODEL: ModelName = "rubric-rules@1.1.0";
 
 export type { Criteria, Criterion } from "./rubric-read";
 
@@ -102,6 +103,10 @@ function sameArtist(want: string, name: string | null) {
 // ---------------------------------------------------------------------------------------------------------
 // Purchases and spend
 
+/** A medium line that says the work is one of an edition ("ed. 12/30", "edition of 20", "multiple", "AP"). */
+const EDITION =
+  /\b(?:ed(?:ition)?\.?\s*(?:of\s*)?\d+|\d+\s*\/\s*\d+|editions?|editioned|multiples?|a\.?p\.?|artist'?s proof)\b/;
+
 function purchase(
   c: Extract<Criterion, { kind: "purchase" }>,
   p: ContactProfile,
@@ -120,6 +125,24 @@ function purchase(
   let unknownPrice = 0;
   for (const s of candidates) {
     if (c.artists && !c.artists.some((a) => sameArtist(a, s.artwork?.artistName ?? null))) continue;
+    if (c.minCm) {
+      const sides = [s.artwork?.heightCm, s.artwork?.widthCm].filter(
+        (x): x is number => typeof x === "number",
+      );
+      if (sides.length === 0) {
+        unknownMedium++;
+        continue;
+      }
+      if (Math.max(...sides) < c.minCm) continue;
+    }
+    if (c.edition) {
+      const medium = s.artwork?.medium ?? null;
+      if (!medium) {
+        unknownMedium++;
+        continue;
+      }
+      if (!EDITION.test(fold(medium)) && !classifyMedium(medium).families.includes("print")) continue;
+    }
     if (c.families) {
       const m = classifyMedium(s.artwork?.medium ?? null);
       if (m.family === null) {
@@ -332,9 +355,22 @@ function contactsWith(
   now: Date,
   label: string,
 ): Outcome {
-  const hits = p.interactions.filter(
+  const typed = p.interactions.filter(
     (i) => (!c.types || c.types.includes(i.type)) && inWindows(i.at, c.windows, now),
   );
+  // An event (a vernissage, a studio visit): an interaction whose summary names it is sure; one of the right
+  // type that names nothing may have been it, and decides less surely.
+  const named = c.mentions
+    ? typed.filter((i) => {
+        if (!i.summary) return false;
+        const tokens = familyTokens(i.summary);
+        return c.mentions!.some((m) =>
+          phraseKeys(m).every((keys) => tokens.some((t) => sameFamily(keys, t))),
+        );
+      })
+    : typed;
+  const hits = named.length ? named : typed;
+  const confidence = c.mentions && named.length === 0 && typed.length > 0 ? 0.65 : 0.93;
   const holds = c.negated ? hits.length === 0 : hits.length > 0;
   const reasons: Reason[] = hits.slice(-3).map((i) => ({
     kind: "interaction",
@@ -355,7 +391,17 @@ function contactsWith(
       holds,
     });
   }
-  return { holds, confidence: 0.93, reasons };
+  if (c.mentions && named.length === 0 && typed.length > 0) {
+    reasons.push({
+      kind: "profile",
+      id: p.id,
+      label: `no interaction's summary names ${c.mentions.join(" or ")}; one of its kind may have been it`,
+      at: null,
+      criterion: label,
+      holds,
+    });
+  }
+  return { holds, confidence, reasons };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -407,6 +453,7 @@ function interest(
   now: Date,
   label: string,
 ): Outcome {
+  if (c.loose) return looseInterest(c, p, now, label);
   const reasons: Reason[] = [];
   let positive = 0;
   let negative = 0;
@@ -521,6 +568,156 @@ function interest(
       kind: "profile",
       id: p.id,
       label: `no note, tag or purchase shows an interest in ${c.topic}`,
+      at: null,
+      criterion: label,
+      holds: false,
+    });
+  }
+  const holds = c.negated ? !met : met;
+  for (const r of reasons) if (c.negated) r.holds = !r.holds;
+  return { holds, confidence, reasons };
+}
+
+type OwnText = {
+  id: string;
+  kind: "note" | "private_note" | "interaction" | "sale" | "profile";
+  /** Where the words were found, for the reason: "a note", "a bought work". */
+  where: string;
+  text: string;
+  at: string | null;
+};
+
+/**
+ * The contact's own words: notes (profile, collecting focus, wishlist, private), what inbound interactions say,
+ * the titles, media and artists of works they bought, the works their engagements point at, their tags and
+ * the company on record.
+ */
+function ownText(p: ContactProfile, now: Date): OwnText[] {
+  const work = (a: NonNullable<ContactProfile["sales"][number]["artwork"]>) =>
+    [a.title, a.medium, a.artistName].filter(Boolean).join(". ");
+  const artworks = new Map(p.sales.flatMap((s) => (s.artwork ? [[s.artwork.id, s.artwork] as const] : [])));
+  return [
+    ...p.notes
+      .filter((n) => !["billing_address", "phone", "email"].includes(n.kind))
+      .map((n) => ({
+        id: n.id,
+        kind: n.kind === "private_note" ? ("private_note" as const) : ("note" as const),
+        where: n.kind === "private_note" ? "a private note" : "a note",
+        text: n.text,
+        at: n.at,
+      })),
+    ...p.interactions
+      .filter((i) => i.summary && i.direction !== "outbound")
+      .map((i) => ({
+        id: i.id,
+        kind: "interaction" as const,
+        where: "an interaction",
+        text: i.summary!,
+        at: i.at,
+      })),
+    ...p.sales
+      .filter((s) => s.artwork && COMPLETED.has(s.status.toLowerCase()) && inWindows(s.at, undefined, now))
+      .map((s) => ({
+        id: s.id,
+        kind: "sale" as const,
+        where: "a bought work",
+        text: work(s.artwork!),
+        at: s.at,
+      })),
+    ...p.engagements
+      .filter((e) => e.artworkId && artworks.has(e.artworkId) && inWindows(e.at, undefined, now))
+      .map((e) => ({
+        id: p.id,
+        kind: "profile" as const,
+        where: `a work they engaged with (${e.kind.replace(/_/g, " ")})`,
+        text: work(artworks.get(e.artworkId!)!),
+        at: e.at,
+      })),
+    ...p.tags.map((t) => ({ id: p.id, kind: "profile" as const, where: "a tag", text: t, at: null })),
+    ...(p.company
+      ? [{ id: p.id, kind: "profile" as const, where: "the company", text: p.company, at: null }]
+      : []),
+  ];
+}
+
+/**
+ * An interest in words the grammar has no entry for: looked for by word family in the contact's own text, each
+ * clause read as a note is (a negation before the words rejects them, words about a relative are set aside).
+ * Less sure than a topic the vocabulary knows: a shared word is weaker evidence than a known topic's terms.
+ */
+function looseInterest(
+  c: Extract<Criterion, { kind: "interest" }>,
+  p: ContactProfile,
+  now: Date,
+  label: string,
+): Outcome {
+  const reasons: Reason[] = [];
+  let positive = 0;
+  let negative = 0;
+  // A term of several words ("auction house") is found when all its words are in one clause.
+  const terms = c.terms.map((t) => phraseKeys(t));
+  for (const own of ownText(p, now)) {
+    const tokens = familyTokens(own.text);
+    for (const cl of clausesOfNote(own.text)) {
+      const inClause = tokens.filter((t) => t.start >= cl.start && t.end <= cl.start + cl.text.length);
+      const hits = terms.map((words) => {
+        const found = words.map((keys) => inClause.find((t) => sameFamily(keys, t)));
+        return found.every(Boolean) ? found[0] : undefined;
+      });
+      if (hits.some((h) => !h)) {
+        if (c.allTerms || hits.every((h) => !h)) continue;
+      }
+      const first = hits.filter((h) => !!h).sort((a, b) => a!.start - b!.start)[0]!;
+      const words = hits
+        .filter((h) => !!h)
+        .map((h) => `'${own.text.slice(h!.start, h!.end)}'`)
+        .join(", ");
+      const before = fold(own.text.slice(cl.start, first.start));
+      const phrase = cl.text.trim();
+      const base = { kind: own.kind, id: own.id, at: own.at, criterion: label };
+      if (own.kind === "note" || own.kind === "private_note" || own.kind === "interaction") {
+        if (RELATIVE.test(before)) {
+          reasons.push({
+            ...base,
+            label: `matched ${words} in ${own.where} about someone else, set aside: "${phrase}"`,
+            holds: false,
+          });
+          continue;
+        }
+        if (negatedBefore(before) || /\bleaves? (?:him|her|them) cold\b/.test(fold(cl.text))) {
+          negative++;
+          reasons.push({
+            ...base,
+            label: `matched ${words} in ${own.where}, which rejects it: "${phrase}"`,
+            holds: false,
+          });
+          continue;
+        }
+      }
+      positive++;
+      reasons.push({
+        ...base,
+        label: `matched ${words} in ${own.where} as an interest: "${phrase}"`,
+        holds: true,
+      });
+      break;
+    }
+  }
+  let met: boolean;
+  let confidence: number;
+  if (negative > 0 && positive === 0) {
+    met = false;
+    confidence = 0.75;
+  } else if (positive > 0) {
+    met = true;
+    confidence = positive > 1 ? 0.8 : 0.75;
+  } else {
+    met = false;
+    confidence = 0.62;
+    reasons.push({
+      kind: "profile",
+      id: p.id,
+      label: `no note, interaction, bought work or tag mentions ${c.topic} (read as an interest word)`,
       at: null,
       criterion: label,
       holds: false,

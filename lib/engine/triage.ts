@@ -25,7 +25,8 @@ import {
   type Urgency,
 } from "./types";
 
-export const TRIAGE_MODEL: ModelName = "triage-rules@1";
+/** The rules alone; the judge the API uses is lib/engine/triage-judge.ts (rules and learned weights). */
+export const TRIAGE_RULES_MODEL: ModelName = "triage-rules@1";
 
 interface Cue<T extends string> {
   to: T;
@@ -386,7 +387,7 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Judging
 
-interface Hit<T extends string> {
+export interface Hit<T extends string> {
   to: T;
   weight: number;
   start: number;
@@ -544,7 +545,25 @@ function localTime(iso: string, timeZone: string | null): { hour: number; minute
 const noisyOr = (beliefs: number[]) => 1 - beliefs.reduce((acc, b) => acc * (1 - b), 1);
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export function judgeTriage(input: TriageInput): TriageJudgment {
+/** What the rules read in a thread before deciding its intent: shared by the judge and the model's fitting. */
+export interface TriageReading {
+  message: TriageMessage;
+  text: JudgedText;
+  hits: Hit<Intent>[];
+  /** Each intent's cue score (new text, subject, chased messages). */
+  scores: Record<Intent, number>;
+  /** The intent the rules' precedence picks, and the rule that picked it. */
+  ruleIntent: Intent;
+  rule: string | null;
+  autoreply: boolean;
+  commits: boolean;
+  unanswered: number;
+  outOfHours: boolean;
+  replySubject: boolean;
+  signals: string[];
+}
+
+export function readThread(input: TriageInput): TriageReading {
   const lastInbound = findLastInbound(input.messages);
   const message: TriageMessage = input.messages[lastInbound] ?? {
     direction: "inbound",
@@ -574,10 +593,10 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     .map((m) => findCues(INTENT_CUES, judgedText(m.body)));
   const subject = message.subject ?? "";
   const subjectHits = findCues(INTENT_CUES, judgedText(subject));
-  const isReplySubject = /^\s*(re|aw|r|sv|antw|ré)\s*:/i.test(subject);
+  const replySubject = /^\s*(re|aw|r|sv|antw|ré)\s*:/i.test(subject);
   const scores = {} as Record<Intent, number>;
   for (const intent of INTENTS) {
-    const subjectWeight = isReplySubject ? REPLY_SUBJECT_WEIGHT : SUBJECT_WEIGHT;
+    const subjectWeight = replySubject ? REPLY_SUBJECT_WEIGHT : SUBJECT_WEIGHT;
     scores[intent] =
       // Spam is a property of the whole message, not of one request in it: its marks add up.
       scoreOf(hits, intent, intent !== "spam", intent === "spam") +
@@ -591,13 +610,38 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
       subject,
     );
   const commits = hits.some((h) => h.to === "purchase_inquiry" && h.weight >= 2.5 && !h.negated);
-  const { intent, rule } = decideIntent(scores, autoreply, commits);
-  const adjusted = { ...scores };
-  adjusted.other += 0.5; // what nothing else explains is other
-  adjusted[intent] = Math.max(...INTENTS.map((i) => adjusted[i])) + 1.5;
-  const { dist: intentDistribution } = softmax(INTENTS, adjusted, 0.9);
-  if (rule) signals.push(`precedence: ${rule}`);
+  const { intent: ruleIntent, rule } = decideIntent(scores, autoreply, commits);
+  return {
+    message,
+    text,
+    hits,
+    scores,
+    ruleIntent,
+    rule,
+    autoreply,
+    commits,
+    unanswered,
+    outOfHours,
+    replySubject,
+    signals,
+  };
+}
 
+/** What the rules make of urgency, a reply and escalation once the intent is decided. */
+export interface TriageRest {
+  escalating: number;
+  expectsReply: number;
+  urgencyScores: Record<Urgency, number>;
+  urgencyHits: Hit<Urgency>[];
+  escHits: Hit<"chase" | "frustration" | "walk_away">[];
+  asks: boolean;
+  status: boolean;
+  signals: string[];
+}
+
+export function readRest(input: TriageInput, reading: TriageReading, intent: Intent): TriageRest {
+  const { text, unanswered, autoreply } = reading;
+  const signals: string[] = [];
   // Escalation.
   const escHits = findCues(ESCALATION_CUES, text).filter((h) => !h.negated);
   const has = (k: string) => escHits.some((h) => h.to === k);
@@ -679,25 +723,51 @@ export function judgeTriage(input: TriageInput): TriageJudgment {
     uScores.this_week = 0;
     uScores.later = 0;
   }
-  const { dist: urgencyDistribution, best: urgency } = softmax(URGENCIES, uScores, 0.8);
+  return { escalating, expectsReply, urgencyScores: uScores, urgencyHits, escHits, asks, status, signals };
+}
 
-  const evidence: PhraseEvidence[] = [
-    ...phraseEvidence(hits, intent),
-    ...phraseEvidence(urgencyHits, urgency),
-    ...phraseEvidence(escHits, null),
-  ];
+/** The rules' belief over intents: the chosen one on top, the others by their cue scores. */
+export function ruleIntentDistribution(
+  scores: Record<Intent, number>,
+  intent: Intent,
+): Record<Intent, number> {
+  const adjusted = { ...scores };
+  adjusted.other += 0.5; // what nothing else explains is other
+  adjusted[intent] = Math.max(...INTENTS.map((i) => adjusted[i])) + 1.5;
+  return softmax(INTENTS, adjusted, 0.9).dist;
+}
 
+/** The rules' urgency from their pace scores. */
+export function ruleUrgency(rest: TriageRest): { dist: Record<Urgency, number>; best: Urgency } {
+  return softmax(URGENCIES, rest.urgencyScores, 0.8);
+}
+
+/** The judgment of the rules alone (design §3's precedence and the cues' pace): the baseline the model is measured against. */
+export function judgeTriageByRules(input: TriageInput): TriageJudgment {
+  const reading = readThread(input);
+  const { rule, hits, scores } = reading;
+  const intent = reading.ruleIntent;
+  const signals = [...reading.signals];
+  const intentDistribution = ruleIntentDistribution(scores, intent);
+  if (rule) signals.push(`precedence: ${rule}`);
+  const rest = readRest(input, reading, intent);
+  signals.push(...rest.signals);
+  const { dist: urgencyDistribution, best: urgency } = ruleUrgency(rest);
   return {
-    model: TRIAGE_MODEL,
+    model: TRIAGE_RULES_MODEL,
     intent,
     intentProbability: intentDistribution[intent],
     intentDistribution,
     urgency,
     urgencyProbability: urgencyDistribution[urgency],
     urgencyDistribution,
-    expectsReply: round(expectsReply),
-    escalating,
-    evidence,
+    expectsReply: round(rest.expectsReply),
+    escalating: rest.escalating,
+    evidence: [
+      ...phraseEvidence(hits, intent),
+      ...phraseEvidence(rest.urgencyHits, urgency),
+      ...phraseEvidence(rest.escHits, null),
+    ],
     signals,
   };
 }
@@ -726,7 +796,7 @@ function ordinal(n: number): string {
 }
 
 /** The weighed phrases: the ones pointing at the chosen value decide, the others were set aside. */
-function phraseEvidence<T extends string>(hits: Hit<T>[], chosen: T | null): PhraseEvidence[] {
+export function phraseEvidence<T extends string>(hits: Hit<T>[], chosen: T | null): PhraseEvidence[] {
   const seen = new Set<string>();
   const out: PhraseEvidence[] = [];
   for (const h of hits.sort((a, b) => a.start - b.start)) {

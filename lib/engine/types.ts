@@ -98,7 +98,8 @@ export type Intent = (typeof INTENTS)[number];
 export const URGENCIES = ["now", "today", "this_week", "later"] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
-export type Channel = "email" | "whatsapp" | "sms";
+export const CHANNELS = ["email", "whatsapp", "sms"] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 export interface TriageMessage {
   direction: "inbound" | "outbound";

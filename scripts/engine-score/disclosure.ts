@@ -3,16 +3,12 @@
  * the whole set and on the held-out tail (the last notes, written after the judge and never tuned on), the
  * misjudged cases, and every probability given. Run alone: `npx tsx scripts/engine-score/disclosure.ts`.
  */
-import { judgeDisclosure } from "../../lib/engine/disclosure";
+import { judgeDisclosure } from "../../lib/engine/disclosure-judge";
 import labelled from "../../test/engine/labelled/condition-notes.json" with { type: "json" };
+import type { LabelledNote } from "./cases";
 import type { ScoreSection } from "./types";
 
-export interface LabelledNote {
-  id: string;
-  notes: string;
-  disclosure: boolean;
-  why: string;
-}
+export type { LabelledNote };
 
 /** The last notes of the set, written after the judge was built and never tuned on. */
 export const HELD_OUT = 80;

@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { scoreDisclosure } from "./disclosure";
 import { scoreMatcher } from "./matcher";
+import { roundsMarkdown } from "./rounds";
 import { scoreRubrics } from "./rubric";
 import { scoreTriage } from "./triage";
 import type { ScoreSection } from "./types";
@@ -148,6 +149,7 @@ const markdown = [
   "Made by `npm run engine:score` from the labelled set in test/engine/labelled/ (do not edit by hand).",
   "![Reliability of the engine's probabilities](engine-reliability.svg)",
   ...judges.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  roundsMarkdown(),
   [
     "# The matcher",
     "",

@@ -6,32 +6,13 @@
  * round; those first-sight figures are kept below, as the honest measure of how the judge meets unseen mail.
  * `npx tsx scripts/engine-score/triage.ts` prints it.
  */
-import { judgeTriage } from "../../lib/engine/triage";
-import {
-  type Channel,
-  INTENTS,
-  type Intent,
-  type TriageInput,
-  type TriageJudgment,
-  URGENCIES,
-  type Urgency,
-} from "../../lib/engine/types";
+import { judgeTriage } from "../../lib/engine/triage-judge";
+import { INTENTS, type TriageJudgment, URGENCIES } from "../../lib/engine/types";
 import labelled from "../../test/engine/labelled/messages.json";
+import { type LabelledMessage, triageInputOf } from "./cases";
 import type { ScoreSection } from "./types";
 
-export interface LabelledMessage {
-  id: string;
-  channel: Channel;
-  sent_at: string;
-  history: { direction: "inbound" | "outbound"; body: string; sent_at: string }[];
-  subject: string | null;
-  body: string;
-  intent: Intent;
-  urgency: Urgency;
-  expects_reply: boolean;
-  escalating: boolean;
-  why: string;
-}
+export { type LabelledMessage, triageInputOf };
 
 export const TRIAGE_CASES = labelled as LabelledMessage[];
 /** The held-out cases: the last batch of the set. */
@@ -63,32 +44,6 @@ function blindHistory(key: "intent" | "urgency" | "reply" | "escalationF1"): str
     "|---|---:|",
     ...BLIND_ROUNDS.map((r) => `| ${r.cases} | ${r[key]} |`),
   ].join("\n");
-}
-
-/** A labelled case as the judge's input: its history, then the message itself. */
-export function triageInputOf(c: LabelledMessage): TriageInput {
-  return {
-    channel: c.channel,
-    timeZone: "Europe/London",
-    messages: [
-      ...c.history.map((h) => ({
-        direction: h.direction,
-        body: h.body,
-        subject: null,
-        sentAt: h.sent_at,
-        fromName: null,
-        fromAddress: null,
-      })),
-      {
-        direction: "inbound",
-        body: c.body,
-        subject: c.subject,
-        sentAt: c.sent_at,
-        fromName: null,
-        fromAddress: null,
-      },
-    ],
-  };
 }
 
 interface Judged {

@@ -26,8 +26,11 @@ import {
   upsertRubricJudgments,
 } from "../../db/queries/engine";
 import { loadContactProfiles } from "../../db/queries/engine-profiles";
+import { triageAdjustmentOf } from "../../db/queries/engine-triage";
 import { eventInsert } from "../../db/queries/outbox";
+import type { IntentAdjustment } from "../../lib/engine/adjustment";
 import { readRubric } from "../../lib/engine/rubric";
+import { TRIAGE_MODEL } from "../../lib/engine/triage-judge";
 import type { RubricReading } from "../../lib/engine/types";
 import { type EngineMessage, parseEngineMessage } from "../../lib/engine-queue";
 import type { Env } from "../../lib/env";
@@ -154,7 +157,11 @@ export async function judgeGroup(
   // One round trip for every kind's inputs.
   const loads: { name: string; query: SQL }[] = [];
   if (artworkIds.length > 0) loads.push({ name: "artworks", query: artworkInputs(galleryId, artworkIds) });
-  if (threadIds.length > 0) loads.push({ name: "threads", query: threadInputs(galleryId, threadIds) });
+  if (threadIds.length > 0) {
+    loads.push({ name: "threads", query: threadInputs(galleryId, threadIds) });
+    // The gallery's own triage adjustment, once for all its threads (lib/engine/adjustment.ts).
+    loads.push({ name: "triage_adjustment", query: triageAdjustmentOf(galleryId, TRIAGE_MODEL) });
+  }
   if (showIds.length > 0) loads.push({ name: "shows", query: showInputs(galleryId, showIds) });
   if (listIds.length > 0) loads.push({ name: "lists", query: rubricLists(galleryId, listIds) });
   if (contactIds.length > 0) {
@@ -181,8 +188,9 @@ export async function judgeGroup(
   };
   const foundArtworks = found("artwork", rowsOf<ArtworkInputRow>("artworks"));
   for (const row of foundArtworks) await judgeArtwork(row, out);
+  const adjustment = rowsOf<{ adjustment: IntentAdjustment }>("triage_adjustment")[0]?.adjustment ?? null;
   for (const row of found("inbox_thread", rowsOf<ThreadInputRow>("threads")))
-    await judgeThread(row, actor, out);
+    await judgeThread(row, actor, out, adjustment);
   for (const row of found("show", rowsOf<ShowInputRow>("shows"))) await judgeShow(row, actor, at, out);
 
   // Rubrics: each list read once; contacts judged against every readable one.

@@ -11,11 +11,12 @@ import { threadEventResource } from "../../db/queries/inbox";
 import type { DomainEventInput } from "../../db/queries/outbox";
 import { deleteShowTagStatement, insertShowTag, showTagResource } from "../../db/queries/show-tags";
 import { sha256Hex } from "../../lib/crypto";
-import { judgeDisclosure } from "../../lib/engine/disclosure";
+import type { IntentAdjustment } from "../../lib/engine/adjustment";
+import { judgeDisclosure } from "../../lib/engine/disclosure-judge";
 import { judgeReadiness } from "../../lib/engine/readiness";
 import { judgeRubric } from "../../lib/engine/rubric";
 import { SHOW_TAGS_MODEL, suggestShowTags } from "../../lib/engine/show-tags";
-import { judgeTriage } from "../../lib/engine/triage";
+import { judgeTriage } from "../../lib/engine/triage-judge";
 import type {
   Channel,
   ContactProfile,
@@ -134,11 +135,14 @@ const TRIAGE_FIELDS = [
 /**
  * Judges the thread's last inbound message. A changed triage updates the thread's triage fields and triaged_at
  * (never corrected_intent, the member's) and records `inbox_thread.updated` with the sub-fields that changed.
+ * `adjustment`: the gallery's own (lib/engine/adjustment.ts), named in the judgment's model, so a new one is a new
+ * input hash; a thread is judged again with it when a change makes it stale, not because the adjustment moved.
  */
 export async function judgeThread(
   row: ThreadInputRow,
   actor: { galleryId: string; livemode: boolean },
   out: WriteBack,
+  adjustment: IntentAdjustment | null = null,
 ): Promise<void> {
   const judged = [...row.messages].reverse().find((m) => m.direction === "inbound");
   if (!judged) return;
@@ -151,7 +155,7 @@ export async function judgeThread(
     fromAddress: m.from_address,
   }));
   const input = { channel: row.channel as Channel, messages, timeZone: null };
-  const triage = judgeTriage(input);
+  const triage = judgeTriage(input, adjustment);
   const hash = await inputHash(triage.model, input);
   if (hash === row.hash) return;
   out.judgments.push({

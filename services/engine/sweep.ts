@@ -4,6 +4,7 @@ import type { EngineMessage } from "../../lib/engine-queue";
 import type { Env } from "../../lib/env";
 import { sendMessages } from "./enqueue";
 import { fitMatchModels } from "./fit-matches";
+import { fitTriageAdjustments } from "./fit-triage";
 
 /**
  * The sweep, as the cron Worker runs it each tick: the database is the truth and the Queue only transport, so
@@ -11,7 +12,8 @@ import { fitMatchModels } from "./fit-matches";
  * consumer that died mid-batch and whose lease lapsed — are sent to the engine again. Bounded per tick; a subject
  * that failed MAX_ATTEMPTS times in a row stays stale with its last_error, out of the sweep, until a write marks it.
  * The cron's sweep (every gallery) also fits the match model of a gallery that is due (services/engine/
- * fit-matches.ts: one gallery a tick, each at most once a day); a failed fit is logged and tried next tick.
+ * fit-matches.ts: one gallery a tick, each at most once a day) and the triage adjustment of galleries with new
+ * corrected intents (services/engine/fit-triage.ts: two a tick); a failed fit is logged and tried next tick.
  */
 
 /** How long a subject stays stale before the sweep sends it again (a write's own send normally lands in ~1 s). */
@@ -38,11 +40,20 @@ export async function sweepEngine(
   } = {},
 ): Promise<SweepResult> {
   if (options.galleryId === undefined) {
-    await fitMatchModels(env)
-      .then((fitted) => {
-        if (fitted.length > 0) console.log(JSON.stringify({ match_models_fitted: fitted }));
-      })
-      .catch((error) => console.error(JSON.stringify({ match_model_fit: "failed", error: String(error) })));
+    await Promise.all([
+      fitMatchModels(env)
+        .then((fitted) => {
+          if (fitted.length > 0) console.log(JSON.stringify({ match_models_fitted: fitted }));
+        })
+        .catch((error) => console.error(JSON.stringify({ match_model_fit: "failed", error: String(error) }))),
+      fitTriageAdjustments(env)
+        .then((fitted) => {
+          if (fitted.length > 0) console.log(JSON.stringify({ triage_adjustments_fitted: fitted }));
+        })
+        .catch((error) =>
+          console.error(JSON.stringify({ triage_adjustment_fit: "failed", error: String(error) })),
+        ),
+    ]);
   }
   const queue = env.ENGINE_QUEUE;
   const send = options.send ?? (queue ? (messages: EngineMessage[]) => sendMessages(queue, messages) : null);

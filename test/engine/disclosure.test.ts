@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeDisclosure } from "../../lib/engine/disclosure";
+import { DISCLOSURE_MODEL, judgeDisclosure } from "../../lib/engine/disclosure-judge";
 import labelled from "./labelled/condition-notes.json";
 
 /**
@@ -237,7 +237,7 @@ describe("empty notes", () => {
     const judgment = judgeDisclosure(notes);
     expect(judgment.disclosure).toBe(false);
     expect(judgment.probability).toBeGreaterThanOrEqual(0.9);
-    expect(judgment.model).toBe("disclosure-rules@1");
+    expect(judgment.model).toBe(DISCLOSURE_MODEL);
   });
 });
 

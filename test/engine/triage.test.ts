@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeTriage } from "../../lib/engine/triage";
+import { judgeTriage, TRIAGE_MODEL } from "../../lib/engine/triage-judge";
 import { type Channel, INTENTS, type TriageMessage, URGENCIES } from "../../lib/engine/types";
 import { scoreTriage, TARGETS } from "../../scripts/engine-score/triage";
 
@@ -373,7 +373,7 @@ describe("judgeTriage: the shape of a judgment", () => {
       expect(j.urgencyProbability).toBe(Math.max(...Object.values(j.urgencyDistribution)));
       expect(j.expectsReply).toBeGreaterThanOrEqual(0);
       expect(j.expectsReply).toBeLessThanOrEqual(1);
-      expect(j.model).toBe("triage-rules@1");
+      expect(j.model).toBe(TRIAGE_MODEL);
     }
   });
 

@@ -1,0 +1,22 @@
+/**
+ * The disclosure judge the engine runs: the rules and the shipped learned weights (lib/engine/models/, fitted by
+ * `npm run engine:train`); how they combine is lib/engine/disclosure-learned.ts.
+ */
+import { DISCLOSURE_DENSE } from "./disclosure";
+import { judgeDisclosureWith } from "./disclosure-learned";
+import { type LinearModelData, loadModel } from "./learned";
+import disclosureData from "./models/disclosure.json";
+import type { DisclosureJudgment, ModelName } from "./types";
+
+const shipped = loadModel(disclosureData as LinearModelData);
+if (shipped.data.dense.join() !== DISCLOSURE_DENSE.join())
+  throw new Error(
+    "lib/engine/models/disclosure.json was fitted on other dense features: npm run engine:train",
+  );
+
+/** The version every disclosure judgment names. */
+export const DISCLOSURE_MODEL: ModelName = `disclosure-linear@${disclosureData.version}`;
+
+export function judgeDisclosure(notes: string | null): DisclosureJudgment {
+  return judgeDisclosureWith(shipped, DISCLOSURE_MODEL, notes);
+}

@@ -1,0 +1,68 @@
+/**
+ * The inbox triage judge the engine runs: the rules and the shipped learned weights (lib/engine/models/, fitted by
+ * `npm run engine:train`); how they combine is lib/engine/triage-learned.ts. A gallery's own adjustment of the
+ * intent model (lib/engine/adjustment.ts), fitted on its members' corrections, is applied when given.
+ */
+import { type IntentAdjustment, sharedScores } from "./adjustment";
+import { type LinearModelData, type LoadedModel, loadModel, type TextFeature } from "./learned";
+import escalatingData from "./models/triage-escalating.json";
+import intentData from "./models/triage-intent.json";
+import replyData from "./models/triage-reply.json";
+import urgencyData from "./models/triage-urgency.json";
+import { readThread } from "./triage";
+import {
+  DENSE,
+  intentDense,
+  judgeTriageWith,
+  languageOf,
+  type TriageModels,
+  triageFeatures,
+} from "./triage-learned";
+import type { ModelName, TriageInput, TriageJudgment } from "./types";
+
+const shipped: TriageModels = {
+  intent: loadModel(intentData as LinearModelData),
+  urgency: loadModel(urgencyData as LinearModelData),
+  reply: loadModel(replyData as LinearModelData),
+  escalating: loadModel(escalatingData as LinearModelData),
+};
+for (const [name, m] of Object.entries(shipped))
+  if (m.data.dense.join() !== DENSE[name as keyof typeof DENSE].join())
+    throw new Error(
+      `lib/engine/models/triage-${name}.json was fitted on other features: npm run engine:train`,
+    );
+
+/** The version every triage judgment names (the four models are fitted together). */
+export const TRIAGE_MODEL: ModelName = `triage-linear@${intentData.version}`;
+
+/** The shared intent model a gallery's adjustment offsets: its classes and feature space. Never changed. */
+export const SHARED_INTENT_MODEL: LoadedModel = shipped.intent;
+
+/** Whether an adjustment applies to the shipped model: fitted over it, in its feature space, on an example or more. */
+export function adjustmentApplies(
+  adjustment: IntentAdjustment | null | undefined,
+): adjustment is IntentAdjustment {
+  return (
+    !!adjustment &&
+    adjustment.examples > 0 &&
+    adjustment.shared === TRIAGE_MODEL &&
+    adjustment.bits === shipped.intent.data.bits &&
+    adjustment.bias.length === shipped.intent.data.classes.length
+  );
+}
+
+/** Judges a thread; with the gallery's adjustment when it applies (its judgments then name it in `model`). */
+export function judgeTriage(input: TriageInput, adjustment?: IntentAdjustment | null): TriageJudgment {
+  return judgeTriageWith(shipped, TRIAGE_MODEL, input, adjustmentApplies(adjustment) ? adjustment : null);
+}
+
+/**
+ * A thread as the shared intent model reads it (the features and dense cues judgeTriageWith gives it), with its
+ * scores: one example of a gallery's adjustment (services/engine/fit-triage.ts).
+ */
+export function intentExample(input: TriageInput): { features: TextFeature[]; sharedScores: number[] } {
+  const reading = readThread(input);
+  const features = triageFeatures(reading);
+  const dense = intentDense(input, reading, languageOf(reading));
+  return { features, sharedScores: sharedScores(shipped.intent, features, dense) };
+}
