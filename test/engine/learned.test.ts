@@ -155,20 +155,7 @@ describe("triage in languages the rules do not know", () => {
     ["そのリトグラフはまだありますか？", "availability"],
     ["Jeg vil gerne købe tegningen, kan I sende en faktura?", "purchase_inquiry"],
   ] as const)("%j is %s", (body, intent) => {
-    const j = judgeTriage({
-      channel: "whatsapp",
-      timeZone: "Europe/London",
-      messages: [
-        {
-          direction: "inbound",
-          body,
-          subject: null,
-          sentAt: "2026-12-02T11:00:00Z",
-          fromName: null,
-          fromAddress: null,
-        },
-      ],
-    });
+    const j = judge(body, "whatsapp");
     expect(j.intent).toBe(intent);
     expect(j.model).toBe(TRIAGE_MODEL);
     for (const e of j.evidence) expect(body.slice(e.start, e.end)).toBe(e.phrase);

@@ -1,20 +1,20 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { claimSubjects } from "../../db/queries/engine";
-import worker from "../../functions/api";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
-import { type EngineBatchResult, handleEngineBatch, LIST_PAGE_SIZE } from "../../services/engine/consume";
+import { handleEngineBatch, LIST_PAGE_SIZE } from "../../services/engine/consume";
 import { sweepEngine } from "../../services/engine/sweep";
-import { apiRequest, type CallOptions, call, createGallery, db, type TestGallery } from "../helpers/gallery";
-import { validateResponse } from "../helpers/openapi";
+import {
+  callSending,
+  queueBatch,
+  recordingQueue,
+  runEngineBatch,
+  staleMessages,
+} from "../helpers/engine-loop";
+import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
 
 /**
@@ -25,58 +25,8 @@ import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
  * sane judge.
  */
 
-/** A Queue producer that keeps what is sent. */
-function recordingQueue() {
-  const sent: EngineMessage[] = [];
-  const queue = {
-    send: async (body: EngineMessage) => {
-      sent.push(body);
-    },
-    sendBatch: async (messages: Iterable<MessageSendRequest<EngineMessage>>) => {
-      for (const m of messages) sent.push(m.body);
-    },
-  } as unknown as Queue<EngineMessage>;
-  return { queue, sent };
-}
-
-/** `call()` with the test's Queue bound as ENGINE_QUEUE; waits for what the write left to waitUntil (its send). */
-async function callSending(
-  queue: Queue<EngineMessage>,
-  method: string,
-  path: string,
-  opts: CallOptions = {},
-) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(apiRequest(method, path, opts), { ...env, ENGINE_QUEUE: queue }, ctx);
-  await waitOnExecutionContext(ctx);
-  await validateResponse(method, path, response);
-  return response;
-}
-
-let batchCounter = 0;
-
 /** Runs the engine's batch handler over these messages, as the Queue would deliver them; returns acks too. */
-async function runBatch(
-  messages: EngineMessage[],
-): Promise<{ result: EngineBatchResult; acked: number; retried: number }> {
-  const batch = createMessageBatch<EngineMessage>(
-    "gallery-engine",
-    messages.map((body) => ({ id: `msg-${++batchCounter}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  const result = await handleEngineBatch(batch as MessageBatch<unknown>, { ...env, ENGINE_QUEUE: undefined });
-  const queued = await getQueueResult(batch, ctx);
-  const retried = queued.retryMessages.length + (queued.retryBatch.retry ? messages.length : 0);
-  return { result, acked: queued.explicitAcks.length, retried };
-}
-
-/** Every stale subject of the gallery, as messages (what the sweep would send). */
-async function staleMessages(g: TestGallery): Promise<EngineMessage[]> {
-  const rows = await db().execute<{ kind: EngineMessage["kind"]; subject_id: string }>(
-    sql`select kind, subject_id from judgment_subjects where gallery_id = ${g.id} and judged_version < version`,
-  );
-  return rows.rows.map((r) => ({ gallery_id: g.id, kind: r.kind, subject_id: r.subject_id }));
-}
+const runBatch = runEngineBatch;
 
 /** Judges everything stale in the gallery, following list pages, until nothing is. */
 async function judgeAll(g: TestGallery): Promise<void> {
@@ -402,10 +352,7 @@ describe("the engine's batch handler", () => {
       ...env,
       DATABASE_URL: env.DATABASE_URL.replace(/\/([^/?]+)(\?|$)/, "/no_such_database$2"),
     };
-    const batch = createMessageBatch<EngineMessage>(
-      "gallery-engine",
-      sent.map((body) => ({ id: `msg-${++batchCounter}`, timestamp: new Date(), attempts: 1, body })),
-    );
+    const batch = queueBatch(sent);
     const result = await handleEngineBatch(batch as MessageBatch<unknown>, {
       ...broken,
       ENGINE_QUEUE: undefined,

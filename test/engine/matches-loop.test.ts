@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,9 +6,10 @@ import { textArray } from "../../db/queries/rows";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
 import { Match, RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
-import { type EngineBatchResult, handleEngineBatch } from "../../services/engine/consume";
+import type { EngineBatchResult } from "../../services/engine/consume";
 import { fitMatchModels } from "../../services/engine/fit-matches";
 import { judgeContactMatches } from "../../services/engine/matches";
+import { runEngineBatch, staleMessages } from "../helpers/engine-loop";
 import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 
 /**
@@ -20,25 +20,11 @@ import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
  * not): they are about the loop, not about probabilities.
  */
 
-let batchCounter = 0;
-
+/** Runs the engine's batch handler over these messages, as the Queue would deliver them; none is retried. */
 async function runBatch(messages: EngineMessage[]): Promise<EngineBatchResult> {
-  const batch = createMessageBatch<EngineMessage>(
-    "gallery-engine",
-    messages.map((body) => ({ id: `msg-${++batchCounter}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const result = await handleEngineBatch(batch as MessageBatch<unknown>, { ...env, ENGINE_QUEUE: undefined });
-  await getQueueResult(batch, createExecutionContext());
+  const { result } = await runEngineBatch(messages);
   expect(result.retried).toBe(0);
   return result;
-}
-
-async function staleMessages(g: TestGallery): Promise<EngineMessage[]> {
-  const rows = await db().execute<{ kind: EngineMessage["kind"]; subject_id: string }>(
-    sql`select kind, subject_id from judgment_subjects where gallery_id = ${g.id} and judged_version < version
-      order by kind, subject_id`,
-  );
-  return rows.rows.map((r) => ({ gallery_id: g.id, kind: r.kind, subject_id: r.subject_id }));
 }
 
 /** Judges everything stale (and what judging marks again) until nothing is. */

@@ -1,23 +1,16 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { triageGalleriesDue } from "../../db/queries/engine-triage";
-import worker from "../../functions/api";
 import type { IntentAdjustment } from "../../lib/engine/adjustment";
 import intentData from "../../lib/engine/models/triage-intent.json";
 import { judgeTriage, SHARED_INTENT_MODEL, TRIAGE_MODEL } from "../../lib/engine/triage-judge";
 import type { EngineMessage } from "../../lib/engine-queue";
-import { type EngineBatchResult, handleEngineBatch, judgeGroup } from "../../services/engine/consume";
+import { type EngineBatchResult, judgeGroup } from "../../services/engine/consume";
 import { fitTriageAdjustments } from "../../services/engine/fit-triage";
-import { apiRequest, type CallOptions, call, createGallery, db, type TestGallery } from "../helpers/gallery";
-import { validateResponse } from "../helpers/openapi";
+import { callSending, recordingQueue, runEngineBatch, staleMessages } from "../helpers/engine-loop";
+import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
 
 /**
@@ -27,54 +20,11 @@ import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
  * gallery's threads. Gallery A's corrections change how A's threads are judged, never B's, nor the shared model.
  */
 
-/** A Queue producer that keeps what is sent. */
-function recordingQueue() {
-  const sent: EngineMessage[] = [];
-  const queue = {
-    send: async (body: EngineMessage) => {
-      sent.push(body);
-    },
-    sendBatch: async (messages: Iterable<MessageSendRequest<EngineMessage>>) => {
-      for (const m of messages) sent.push(m.body);
-    },
-  } as unknown as Queue<EngineMessage>;
-  return { queue, sent };
-}
-
-/** `call()` with the test's Queue bound as ENGINE_QUEUE; waits for what the write left to waitUntil (its send). */
-async function callSending(
-  queue: Queue<EngineMessage>,
-  method: string,
-  path: string,
-  opts: CallOptions = {},
-) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(apiRequest(method, path, opts), { ...env, ENGINE_QUEUE: queue }, ctx);
-  await waitOnExecutionContext(ctx);
-  await validateResponse(method, path, response);
-  return response;
-}
-
-let batchCounter = 0;
-
-/** Runs the engine's batch handler over these messages, as the Queue would deliver them. */
+/** Runs the engine's batch handler over these messages, as the Queue would deliver them; none is retried. */
 async function runBatch(messages: EngineMessage[]): Promise<EngineBatchResult> {
-  const batch = createMessageBatch<EngineMessage>(
-    "gallery-engine",
-    messages.map((body) => ({ id: `msg-${++batchCounter}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const result = await handleEngineBatch(batch as MessageBatch<unknown>, { ...env, ENGINE_QUEUE: undefined });
-  await getQueueResult(batch, createExecutionContext());
+  const { result } = await runEngineBatch(messages);
   expect(result.retried).toBe(0);
   return result;
-}
-
-async function staleMessages(g: TestGallery): Promise<EngineMessage[]> {
-  const rows = await db().execute<{ kind: EngineMessage["kind"]; subject_id: string }>(
-    sql`select kind, subject_id from judgment_subjects where gallery_id = ${g.id} and judged_version < version
-      order by kind, subject_id`,
-  );
-  return rows.rows.map((r) => ({ gallery_id: g.id, kind: r.kind, subject_id: r.subject_id }));
 }
 
 async function triageJudgment(g: TestGallery, threadId: string) {
