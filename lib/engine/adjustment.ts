@@ -11,7 +11,15 @@
  * with the evidence. The bias is held much closer to zero than the words, so the corrections of one kind of message
  * move that kind, not every message of the gallery. Pure: runs in workerd (the engine Worker and the cron's fit).
  */
-import { hash, type LoadedModel, type Prediction, predict, type TextFeature, vectorOf } from "./learned";
+import {
+  hash,
+  type LoadedModel,
+  type Prediction,
+  predict,
+  spanReasons,
+  type TextFeature,
+  vectorOf,
+} from "./learned";
 
 /** A gallery's offset to the shared intent model's scores, as stored (JSON-safe). */
 export interface IntentAdjustment {
@@ -300,34 +308,14 @@ export function adjustPrediction<T extends string>(
   const own = offset[bestIndex] ?? 0;
   const lead = Math.min(own - mean, own - (offset[classes.indexOf(incumbent)] ?? 0));
   const decides = best !== incumbent && lead >= ADJUSTMENT_DECIDES_BY;
-  const reasons = best === prediction.best ? prediction.reasons : reasonsFor(features, adjustment, bestIndex);
+  const reasons =
+    best === prediction.best
+      ? prediction.reasons
+      : spanReasons(features, adjustment.bits, bestIndex, (bucket) => adjustment.weights[bucket]);
   const moved =
     best === prediction.best ? `kept ${best}` : `moved the intent from ${prediction.best} to ${best}`;
   const signal = `the gallery's own corrections (${adjustment.examples} examples) ${moved}${
     decides ? `, over the rules' ${incumbent}` : ""
   }`;
   return { prediction: { distribution, best, reasons }, decides, signal };
-}
-
-/** The spans whose buckets the adjustment pushes towards class `c` above the others' mean, strongest first. */
-function reasonsFor(features: TextFeature[], adjustment: IntentAdjustment, c: number) {
-  const k = adjustment.bias.length;
-  const mask = 2 ** adjustment.bits - 1;
-  const bySpan = new Map<string, { start: number; end: number; weight: number }>();
-  const seen = new Set<number>();
-  for (const f of features) {
-    if (f.end <= f.start) continue;
-    const bucket = hash(f.key) & mask;
-    const row = adjustment.weights[bucket];
-    if (!row || seen.has(bucket)) continue;
-    seen.add(bucket);
-    let others = 0;
-    for (let j = 0; j < k; j++) if (j !== c) others += row[j] ?? 0;
-    const lead = (row[c] ?? 0) - others / Math.max(1, k - 1);
-    const key = `${f.start}:${f.end}`;
-    const span = bySpan.get(key) ?? { start: f.start, end: f.end, weight: 0 };
-    span.weight += lead;
-    bySpan.set(key, span);
-  }
-  return [...bySpan.values()].filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
 }

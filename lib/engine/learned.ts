@@ -270,18 +270,37 @@ export function predict<T extends string>(
 function reasonsFor(model: LoadedModel, features: TextFeature[], c: number) {
   const { data, index, weights } = model;
   const k = data.classes.length;
-  const mask = 2 ** data.bits - 1;
+  const rowOf = (bucket: number) => {
+    const at = index.get(bucket);
+    return at === undefined ? undefined : weights.subarray(at * k, at * k + k);
+  };
+  return spanReasons(features, data.bits, c, rowOf, data.scale);
+}
+
+/**
+ * The spans whose buckets lead class `c` above the other classes' mean, by the weights `rowOf` gives a bucket
+ * (one per class, times `scale`), merged per span, strongest first: the words a linear model, or an offset to one, leaned on.
+ */
+export function spanReasons(
+  features: TextFeature[],
+  bits: number,
+  c: number,
+  rowOf: (bucket: number) => ArrayLike<number> | undefined,
+  scale = 1,
+): { start: number; end: number; weight: number }[] {
+  const mask = 2 ** bits - 1;
   const bySpan = new Map<string, { start: number; end: number; weight: number }>();
   const seen = new Set<number>();
   for (const f of features) {
     if (f.end <= f.start) continue;
     const bucket = hash(f.key) & mask;
-    const at = index.get(bucket);
-    if (at === undefined || seen.has(bucket)) continue;
+    const row = rowOf(bucket);
+    if (!row || seen.has(bucket)) continue;
     seen.add(bucket);
+    const k = row.length;
     let others = 0;
-    for (let j = 0; j < k; j++) if (j !== c) others += weights[at * k + j] ?? 0;
-    const lead = ((weights[at * k + c] ?? 0) - others / Math.max(1, k - 1)) * data.scale;
+    for (let j = 0; j < k; j++) if (j !== c) others += row[j] ?? 0;
+    const lead = ((row[c] ?? 0) - others / Math.max(1, k - 1)) * scale;
     const key = `${f.start}:${f.end}`;
     const span = bySpan.get(key) ?? { start: f.start, end: f.end, weight: 0 };
     span.weight += lead;

@@ -9,15 +9,7 @@ import escalatingData from "./models/triage-escalating.json";
 import intentData from "./models/triage-intent.json";
 import replyData from "./models/triage-reply.json";
 import urgencyData from "./models/triage-urgency.json";
-import { readThread } from "./triage";
-import {
-  DENSE,
-  intentDense,
-  judgeTriageWith,
-  languageOf,
-  type TriageModels,
-  triageFeatures,
-} from "./triage-learned";
+import { DENSE, judgeTriageWith, readIntent, type TriageModels } from "./triage-learned";
 import type { ModelName, TriageInput, TriageJudgment } from "./types";
 
 const shipped: TriageModels = {
@@ -61,8 +53,6 @@ export function judgeTriage(input: TriageInput, adjustment?: IntentAdjustment | 
  * scores: one example of a gallery's adjustment (services/engine/fit-triage.ts).
  */
 export function intentExample(input: TriageInput): { features: TextFeature[]; sharedScores: number[] } {
-  const reading = readThread(input);
-  const features = triageFeatures(reading);
-  const dense = intentDense(input, reading, languageOf(reading));
+  const { features, dense } = readIntent(input);
   return { features, sharedScores: sharedScores(shipped.intent, features, dense) };
 }

@@ -200,27 +200,16 @@ const OVERRULED_BELOW = 0.15;
 
 /** The belief in a higher-ranked ask from which it comes first (design §3's precedence, over learned beliefs). */
 const PRECEDES_FROM = 0.3;
-/** The same, when the message names buying or holding in words of the vocabulary. */
-const PRECEDES_WITH_WORDS = 0.1;
 
 /**
  * The model's choice with design §3's precedence between asks it believes in: a sale being agreed comes before
  * its payment and delivery, and purchase_inquiry > price_request > availability. The rules apply the same
  * order to the cues they know; this applies it to what the weights read in any language.
  */
-export function precedence(distribution: Record<Intent, number>, features: TextFeature[] = []): Intent {
+export function precedence(distribution: Record<Intent, number>): Intent {
   const best = INTENTS.reduce((a, i) => (distribution[i] > distribution[a] ? i : a), INTENTS[0] as Intent);
   const buying = ["invoice_payment", "logistics", "price_request", "availability"] as Intent[];
   if (buying.includes(best) && distribution.purchase_inquiry >= PRECEDES_FROM) return "purchase_inquiry";
-  // A sale agreed in words of the vocabulary, in any language ("købe", "kaufen", "购买"), comes before the
-  // payment or delivery question that comes with it, when the weights see a purchase at all.
-  const agrees = features.some((f) => f.key === "k:buy" || f.key === "k:reserve");
-  if (
-    agrees &&
-    (best === "invoice_payment" || best === "logistics") &&
-    distribution.purchase_inquiry >= PRECEDES_WITH_WORDS
-  )
-    return "purchase_inquiry";
   if (best === "availability" && distribution.price_request >= PRECEDES_FROM) return "price_request";
   return best;
 }
@@ -240,6 +229,17 @@ export interface TriageModels {
 }
 
 /**
+ * A thread as the intent model reads it: the rules' reading, the features, the language and the dense cues. One
+ * place for the judge, the fitting script and a gallery adjustment's examples, so all three read alike.
+ */
+export function readIntent(input: TriageInput) {
+  const reading = readThread(input);
+  const features = triageFeatures(reading);
+  const language = languageOf(reading);
+  return { reading, features, language, dense: intentDense(input, reading, language) };
+}
+
+/**
  * Judges a thread with the given models; `model` is the version to name in the judgment. `adjustment`: the
  * gallery's own offset to the intent model (lib/engine/adjustment.ts), named in the judgment's model.
  */
@@ -249,10 +249,8 @@ export function judgeTriageWith(
   input: TriageInput,
   adjustment?: IntentAdjustment | null,
 ): TriageJudgment {
-  const reading = readThread(input);
-  const features = triageFeatures(reading);
-  const language = languageOf(reading);
-  const sharedPrediction = predict<Intent>(models.intent, features, intentDense(input, reading, language));
+  const { reading, features, language, dense } = readIntent(input);
+  const sharedPrediction = predict<Intent>(models.intent, features, dense);
   // ---- Gallery adjustment (lib/engine/adjustment.ts; docs/decisions.md, "Each gallery's triage adjustment"): the
   // adjusted distribution replaces the shared one; where the gallery's corrections move the choice away from the
   // rules' on this kind of message, a member's correction outranks the rules' gate.
@@ -281,7 +279,7 @@ export function judgeTriageWith(
     ruleKnows &&
     ((intentPrediction.distribution[reading.ruleIntent] ?? 0) >= OVERRULED_BELOW ||
       reading.scores[intentPrediction.best] > 0);
-  const intent = rulesStand ? reading.ruleIntent : precedence(intentPrediction.distribution, features);
+  const intent = rulesStand ? reading.ruleIntent : precedence(intentPrediction.distribution);
   const intentDistribution = rulesStand
     ? ruleIntentDistribution(reading.scores, intent)
     : rounded(INTENTS, ranked(intentPrediction.distribution, intent), intent);

@@ -10,15 +10,13 @@ import { DISCLOSURE_DENSE, disclosureDense, judgeDisclosureByRules } from "../..
 import { judgeDisclosureWith } from "../../lib/engine/disclosure-learned";
 import { detectLanguage } from "../../lib/engine/language";
 import { type LinearModelData, loadModel, textFeatures } from "../../lib/engine/learned";
-import { judgeTriageByRules, readRest, readThread } from "../../lib/engine/triage";
+import { judgeTriageByRules, readRest } from "../../lib/engine/triage";
 import {
   DENSE,
   escalatingDense,
-  intentDense,
   judgeTriageWith,
-  languageOf,
+  readIntent,
   replyDense,
-  triageFeatures,
   urgencyDense,
 } from "../../lib/engine/triage-learned";
 import { INTENTS, type TriageJudgment, URGENCIES } from "../../lib/engine/types";
@@ -52,14 +50,8 @@ function triageExamples(cases: LabelledMessage[]): TriageExamples {
   const out: TriageExamples = { intent: [], urgency: [], reply: [], escalating: [] };
   for (const c of cases) {
     const input = triageInputOf(c);
-    const reading = readThread(input);
-    const features = triageFeatures(reading);
-    const language = languageOf(reading);
-    out.intent.push({
-      features,
-      dense: intentDense(input, reading, language),
-      label: INTENTS.indexOf(c.intent),
-    });
+    const { reading, features, language, dense } = readIntent(input);
+    out.intent.push({ features, dense, label: INTENTS.indexOf(c.intent) });
     // The other three are fitted on the labelled intent: the judge gives them its own.
     const rest = readRest(input, reading, c.intent);
     out.urgency.push({

@@ -9,6 +9,7 @@ import {
 import { textFeatures, vectorOf } from "../../lib/engine/learned";
 import { intentExample, judgeTriage, SHARED_INTENT_MODEL, TRIAGE_MODEL } from "../../lib/engine/triage-judge";
 import type { TriageInput } from "../../lib/engine/types";
+import { SAME_AS_LAST_TIME } from "../helpers/fixtures";
 
 /**
  * A gallery's adjustment of the shared intent model (lib/engine/adjustment.ts): an L2-regularised offset to the
@@ -121,20 +122,6 @@ const thread = (body: string): TriageInput => ({
   ],
   timeZone: null,
 });
-
-/** Terse "same as last time?" messages: for this gallery's regular clients, an order. */
-const SAME_AS_LAST_TIME = [
-  "Same as last time?",
-  "same as last time please?",
-  "Same arrangement as last time?",
-  "Hi, same as last time? Thanks",
-  "Same as last time for this one?",
-  "Same again, like last time?",
-  "Same terms as last time?",
-  "Same as last time, ok?",
-  "Same as last time with the framing?",
-  "Same as last time for the Hartmann?",
-];
 
 describe("the triage judge with a gallery's adjustment", () => {
   const classes = SHARED_INTENT_MODEL.data.classes;

@@ -153,7 +153,6 @@ describe("triage in languages the rules do not know", () => {
     ["Is het schilderij met de boot nog beschikbaar?", "availability"],
     ["Ainda está disponível a gravura azul?", "availability"],
     ["そのリトグラフはまだありますか？", "availability"],
-    ["Jeg vil gerne købe tegningen, kan I sende en faktura?", "purchase_inquiry"],
   ] as const)("%j is %s", (body, intent) => {
     const j = judge(body, "whatsapp");
     expect(j.intent).toBe(intent);

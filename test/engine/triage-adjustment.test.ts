@@ -10,6 +10,7 @@ import type { EngineMessage } from "../../lib/engine-queue";
 import { type EngineBatchResult, judgeGroup } from "../../services/engine/consume";
 import { fitTriageAdjustments } from "../../services/engine/fit-triage";
 import { callSending, recordingQueue, runEngineBatch, staleMessages } from "../helpers/engine-loop";
+import { SAME_AS_LAST_TIME } from "../helpers/fixtures";
 import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
 
@@ -49,19 +50,6 @@ async function isDue(g: TestGallery): Promise<boolean> {
 /** A regular client of the gallery. */
 const CLIENT = { address: "marta.lindqvist@example.com", name: "Marta Lindqvist" };
 
-/** Terse "same as last time?" messages: from this gallery's regular clients, an order. */
-const SAME_AS_LAST_TIME = [
-  "Same as last time?",
-  "same as last time please?",
-  "Same arrangement as last time?",
-  "Hi, same as last time? Thanks",
-  "Same as last time for this one?",
-  "Same again, like last time?",
-  "Same terms as last time?",
-  "Same as last time, ok?",
-  "Same as last time with the framing?",
-  "Same as last time for the Hartmann?",
-];
 /** One more of the kind, never corrected. */
 const PROBE = "Same as last time for the new one?";
 

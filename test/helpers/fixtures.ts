@@ -274,3 +274,18 @@ export function pricedFixtureFor(prefix: string): (g: TestGallery, publicPriced:
     throw new Error(`no priced fixture for id prefix ${prefix}_ (add one to test/helpers/fixtures.ts)`);
   return make;
 }
+
+/** Terse "same as last time?" messages: from a gallery's regular clients, an order
+ * (the kind a gallery corrects to purchase_inquiry in the triage-adjustment suites). */
+export const SAME_AS_LAST_TIME = [
+  "Same as last time?",
+  "same as last time please?",
+  "Same arrangement as last time?",
+  "Hi, same as last time? Thanks",
+  "Same as last time for this one?",
+  "Same again, like last time?",
+  "Same terms as last time?",
+  "Same as last time, ok?",
+  "Same as last time with the framing?",
+  "Same as last time for the Hartmann?",
+];
