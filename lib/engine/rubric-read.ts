@@ -1,5 +1,6 @@
 import { casual as chrono, type ParsedResult } from "chrono-node";
 import { sentences } from "./nlp";
+import { gloss } from "./rubric-gloss";
 import { type Family, MEDIUM_PHRASES } from "./rubric-media";
 import { findPlaces, fold, type Place } from "./rubric-places";
 import vocabulary from "./vocabulary/rubric.json";
@@ -23,6 +24,8 @@ import vocabulary from "./vocabulary/rubric.json";
 export interface Window {
   from?: string;
   to?: string;
+  /** "haven't been back since": from the latest record that met the criterion before this one. */
+  afterPrevious?: true;
   label: string;
 }
 
@@ -39,6 +42,14 @@ export interface Bound {
 
 export type Criterion =
   | { kind: "type"; types: string[]; phrase: string }
+  | {
+      kind: "role";
+      /** Alternatives: "curators and registrars" is either. */
+      roles: { name: string; terms: string[]; types?: string[]; typesIfSilent?: string[] }[];
+      /** Where the role is held ("museum curators"): its words in the same note or the company. */
+      within?: { name: string; terms: string[] };
+      phrase: string;
+    }
   | { kind: "vip"; phrase: string }
   | { kind: "lead"; statuses: string[]; phrase: string }
   | { kind: "consent"; values: string[]; phrase: string }
@@ -56,6 +67,8 @@ export type Criterion =
       edition?: boolean;
       /** The work's longer side at least this many centimetres ("monumental"). */
       minCm?: number;
+      /** The work was made in these years ("modernist works on paper": 1900–1970). */
+      made?: { name: string; years: [number | null, number | null] };
       phrase: string;
     }
   | {
@@ -82,6 +95,8 @@ export type Criterion =
       windows?: Window[];
       /** Words an interaction's summary names to show it was this event (a vernissage, a studio visit). */
       mentions?: string[];
+      /** The events the mentions are words for ("studio visit", "talk"), for the summary. */
+      events?: string[];
       phrase: string;
     }
   | { kind: "created"; windows?: Window[]; phrase: string }
@@ -99,12 +114,16 @@ export type Criterion =
        */
       loose?: boolean;
       families?: Family[];
+      /** Works made in these years show the interest too ("old masters": up to 1800). */
+      years?: [number | null, number | null];
       phrase: string;
     };
 
 /** What a readable rubric means: every criterion must hold (a group of alternatives holds when one does). */
 export interface Criteria {
   all: (Criterion | { kind: "any"; items: Criterion[]; phrase: string })[];
+  /** Words the reader left out (a time it could not place, a verb it has no entry for): a "yes" is less sure. */
+  unread?: string[];
 }
 
 export type ReadResult = { ok: true; criteria: Criteria; summary: string } | { ok: false; reason: string };
@@ -160,6 +179,7 @@ const FILLER = new Set(
   people person anyone anybody everyone everybody someone contacts contact clients client customers customer
   folks those them they their there we us our you your he she his her it its work works piece pieces artwork
   artworks thing things anything something item items one ones total overall based located living live lives
+  single individual per each private
   who've who'd who's any us from gallery list segment yet made make record records here`
     .split(/\s+/)
     .filter(Boolean),
@@ -193,7 +213,7 @@ function take(r: Reader, start: number, end: number) {
 
 function matchAll(r: Reader, re: RegExp, from = 0, to = r.text.length) {
   const out: RegExpExecArray[] = [];
-  const g = new RegExp(re.source, "g");
+  const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
   const slice = r.text.slice(0, to);
   g.lastIndex = from;
   for (let m = g.exec(slice); m; m = g.exec(slice)) {
@@ -215,6 +235,8 @@ function minusUnit(now: Date, n: number, unit: string) {
   if (unit.startsWith("day")) d.setUTCDate(d.getUTCDate() - n);
   else if (unit.startsWith("week")) d.setUTCDate(d.getUTCDate() - 7 * n);
   else if (unit.startsWith("month")) d.setUTCMonth(d.getUTCMonth() - n);
+  // A gallery's season is half a year: the spring and the autumn programme.
+  else if (unit.startsWith("season")) d.setUTCMonth(d.getUTCMonth() - 6 * n);
   else d.setUTCFullYear(d.getUTCFullYear() - n);
   return d;
 }
@@ -231,7 +253,7 @@ function readWindows(
   const seg = (re: RegExp) => matchAll(r, re, c.start, c.end);
   for (const m of seg(
     new RegExp(
-      `\\b(?:in |during |within |over |for )?(?:the )?(?:last|past|previous) ${NUM}? ?(days?|weeks?|months?|years?)\\b`,
+      `\\b(?:in |during |within |over |for )?(?:the )?(?:last|past|previous) ${NUM}? ?(days?|weeks?|months?|seasons?|years?)\\b`,
     ),
   )) {
     // Bare "last year" is the calendar year before; "the last year" and "past year" are twelve months.
@@ -243,14 +265,16 @@ function readWindows(
     take(r, m.index, m.index + m[0].length);
   }
   for (const m of seg(
-    new RegExp(`\\b(?:in|for) (?:over|more than|longer than) ${NUM} (days?|weeks?|months?|years?)\\b`),
+    new RegExp(
+      `\\b(?:in|for) (?:over|more than|longer than) ${NUM} (days?|weeks?|months?|seasons?|years?)\\b`,
+    ),
   )) {
     const n = num(m[1]!);
     if (Number.isNaN(n)) continue;
     out.push({ from: iso(minusUnit(now, n, m[2]!)), label: m[0].trim() });
     take(r, m.index, m.index + m[0].length);
   }
-  for (const m of seg(new RegExp(`\\b(?:in|within|for) ${NUM} (days?|weeks?|months?|years?)\\b`))) {
+  for (const m of seg(new RegExp(`\\b(?:in|within|for) ${NUM} (days?|weeks?|months?|seasons?|years?)\\b`))) {
     if (r.used[m.index]) continue;
     const n = num(m[1]!);
     if (Number.isNaN(n)) continue;
@@ -259,7 +283,7 @@ function readWindows(
   }
   for (const m of seg(
     new RegExp(
-      `\\b(?:(more than|over|at least|less than|under|within) )?${NUM} (days?|weeks?|months?|years?) ago\\b`,
+      `\\b(?:(more than|over|at least|less than|under|within) )?${NUM} (days?|weeks?|months?|seasons?|years?) ago\\b`,
     ),
   )) {
     const n = num(m[2]!);
@@ -282,6 +306,32 @@ function readWindows(
   for (const m of seg(/\b(?:in |during )?this (year|month)\b/)) {
     const from = m[1] === "year" ? utc(now.getUTCFullYear()) : utc(now.getUTCFullYear(), now.getUTCMonth());
     out.push({ from: iso(from), label: m[0].trim() });
+    take(r, m.index, m.index + m[0].length);
+  }
+  // The pandemic as a date: it began for galleries in March 2020.
+  for (const m of seg(
+    /\b(since before|before|prior to|since|after|during) (?:covid(?:-19)?|corona|the pandemic|the lockdowns?|lockdown)(?: hit| started| began)?\b/,
+  )) {
+    const at = iso(utc(2020, 2));
+    const w: Window = /^(?:before|prior to)$/.test(m[1]!)
+      ? { to: at, label: m[0] }
+      : m[1] === "during"
+        ? { from: at, to: iso(utc(2022, 2)), label: m[0] }
+        : { from: at, label: m[0] };
+    out.push(w);
+    take(r, m.index, m.index + m[0].length);
+  }
+  // "the second half of 2024", "the first half of the year".
+  for (const m of seg(
+    /\b(?:in |during )?the (first|second|1st|2nd) half of (?:((?:19|20)\d{2})|(?:the|this) year|last year)\b/,
+  )) {
+    const y = m[2] ? Number(m[2]) : /last year/.test(m[0]) ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+    const first = /first|1st/.test(m[1]!);
+    out.push({
+      from: iso(utc(y, first ? 0 : 6)),
+      to: iso(first ? utc(y, 6) : utc(y + 1)),
+      label: m[0].trim(),
+    });
     take(r, m.index, m.index + m[0].length);
   }
   for (const m of seg(/\b(?:in )?last year\b/)) {
@@ -339,8 +389,7 @@ function readWindows(
   for (const m of seg(/\bsince\b(?!\s*(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|the))/)) {
     if (r.used[m.index]) continue;
     const bound = previous?.find((w) => w.to)?.to;
-    if (!bound) continue;
-    out.push({ from: bound, label: "since then" });
+    out.push(bound ? { from: bound, label: "since then" } : { afterPrevious: true, label: "since then" });
     take(r, m.index, m.index + m[0].length);
   }
   if (out.length === 0) return undefined;
@@ -620,9 +669,15 @@ function readMoney(r: Reader, c: Clause): Bound[] | null {
 }
 
 interface VocabularyEntry {
+  name?: string;
   phrases: string[];
   types?: string[];
-  terms?: string[];
+  /** Words that show the entry in a contact's own text: one list, or one per language. */
+  terms?: string[] | Record<string, string[]>;
+  /** Contact types that usually mean the role, for a contact whose company and notes say nothing. */
+  typesIfSilent?: string[];
+  /** A place a role is held ("museum" in "museum curators"): qualifies the role next to it. */
+  within?: boolean;
   interactions?: string[];
   families?: string[];
   edition?: boolean;
@@ -645,10 +700,15 @@ function section(entries: VocabularyEntry[]): { re: RegExp; phrase: string; entr
     )
     .sort((a, b) => b.phrase.length - a.phrase.length);
 }
-const ROLES = section(vocabulary.roles as VocabularyEntry[]);
-const EVENTS = section(vocabulary.events as VocabularyEntry[]);
-const WORK_FAMILIES = section((vocabulary.works as VocabularyEntry[]).filter((e) => e.families));
-const WORK_FACTS = section((vocabulary.works as VocabularyEntry[]).filter((e) => !e.families));
+/** An entry's terms in every language, as one list. */
+export const termsOf = (e: VocabularyEntry): string[] =>
+  e.terms ? [...new Set(Array.isArray(e.terms) ? e.terms : Object.values(e.terms).flat())] : [];
+
+const ROLES = section((vocabulary.roles as unknown as VocabularyEntry[]).filter((e) => !e.within));
+const ROLE_PLACES = section((vocabulary.roles as unknown as VocabularyEntry[]).filter((e) => e.within));
+const EVENTS = section(vocabulary.events as unknown as VocabularyEntry[]);
+const WORK_FAMILIES = section((vocabulary.works as unknown as VocabularyEntry[]).filter((e) => e.families));
+const WORK_FACTS = section((vocabulary.works as unknown as VocabularyEntry[]).filter((e) => !e.families));
 
 /** The first unread phrase of a vocabulary section in a stretch of the rubric, taken. */
 function readVocabulary(r: Reader, list: typeof ROLES, from: number, to: number) {
@@ -656,7 +716,7 @@ function readVocabulary(r: Reader, list: typeof ROLES, from: number, to: number)
     for (const m of matchAll(r, v.re, from, to)) {
       if (r.used.slice(m.index, m.index + m[0].length).some(Boolean)) continue;
       take(r, m.index, m.index + m[0].length);
-      return { ...v, text: r.original.slice(m.index, m.index + m[0].length) };
+      return { ...v, start: m.index, text: r.original.slice(m.index, m.index + m[0].length) };
     }
   }
   return null;
@@ -818,7 +878,7 @@ const ENGAGEMENTS: [RegExp, string[]][] = [
   [/\bclicked(?: (?:a|an|the|on|through))*(?: (?:link|links|newsletter|email))?\b/, ["link_clicked"]],
   [/\b(?:started|began|abandoned|opened)(?: (?:a|the))? checkouts?\b|\bcheckouts?\b/, ["checkout_started"]],
   [
-    /\b(?:joined|on|signed up (?:to|for))(?: (?:a|the|any))? wait ?-?lists?\b|\bwait ?-?listed\b/,
+    /\b(?:joined|on|signed up (?:to|for))(?: (?:a|the|any))? wait ?-?lists?\b|\bwait ?-?listed\b|\bwait ?-?lists?\b/,
     ["waitlist_joined"],
   ],
   [
@@ -839,11 +899,16 @@ const ENGAGEMENTS: [RegExp, string[]][] = [
 
 const INTERACTIONS: [RegExp, string[] | undefined][] = [
   [
-    /\b(?:visited|came (?:in)?to|came in to|been (?:in)?to|stopped by)(?: (?:the|our))? (?:gallery|space|show|opening|private view)\b|\bcame in\b/,
+    /\b(?:visited|came (?:in)?to|came in to|been (?:in)?to|been back(?: to| in)?|come back(?: to| in)?|came back(?: to| in)?|returned to|stopped by)(?: (?:the|our))? (?:gallery|space|show|opening|private view)\b|\bcame in\b|\b(?:been|come|came) back\b/,
     ["visit"],
   ],
   [
-    /\b(?:in touch|contacted|spoken (?:to|with)|spoke (?:to|with)|talked (?:to|with)|heard from|reached out to|reached|followed up with|contact with|touched base)\b/,
+    // Seeing someone (or seeing or speaking to them) is a call, a meeting or a visit; an email is neither.
+    /\b(?:seen or spoken (?:to|with)|seen or talked (?:to|with)|seen)\b/,
+    ["call", "meeting", "visit"],
+  ],
+  [
+    /\b(?:in touch|contacted|spoken (?:to|with)|spoke (?:to|with)|talked (?:to|with)|heard from|reached out to|reached|followed up with|contact with|touched base|no contact|contact at all|contact)\b/,
     undefined,
   ],
   [/\b(?:called|phoned|rang|calls?)\b/, ["call"]],
@@ -859,152 +924,71 @@ const INTERACTIONS: [RegExp, string[] | undefined][] = [
 ];
 
 const PURCHASE =
-  /\b(completed (?:a |any )?(?:purchases?|sales?)|bought|buy|buys|buying|purchased|purchases?|purchasing|acquired|acquisitions?|own|owns|owned|buyers?|purchasers?|sales?|sold to)\b/;
-const SPEND = /\b(spent|spend|spends|spending|spender|spenders|average purchase|average spend|avg)\b/;
+  /\b(completed (?:a |any )?(?:purchases?|sales?)|bought|buy|buys|buying|paid|purchased|purchases?|purchasing|acquired|acquisitions?|own|owns|owned|buyers?|purchasers?|sales?|sold to)\b/;
+const SPEND =
+  /\b((?:big |high |heavy |serious )?(?:spent|spend|spends|spending|spender|spenders)|average purchase|average spend|avg)\b/;
 const INTEREST =
   /\b(interested in|interest in|interests? include|into|keen on|fans? of|loves?|likes?|passionate about|collects?|collecting|focus(?:ed|es)? on|enthusiasts?|obsessed with)\b/;
 
-/** Topics of interest people write in notes: a topic's words to the words and names that show it in a note. */
-const TOPICS: [RegExp, string, string[], Family[]?][] = [
-  [
-    /\bminimal\w*|reductive\b/,
-    "minimalism",
-    [
-      "minimal",
-      "minimalism",
-      "minimalist",
-      "minimalists",
-      "post-minimal",
-      "reductive",
-      "monochrome",
-      "monochromes",
-      "grid",
-      "grids",
-      "hard-edge",
-      "agnes martin",
-      "judd",
-      "ryman",
-      "sol lewitt",
-      "dan flavin",
-      "carl andre",
-    ],
-  ],
-  [
-    /\b(?:japanese (?:woodblock |wood block )?prints?|woodblocks?|woodblock prints?|ukiyo-?e|shin-?hanga|mokuhanga)\b/,
-    "Japanese woodblock prints",
-    [
-      "ukiyo-e",
-      "ukiyoe",
-      "woodblock",
-      "woodblocks",
-      "mokuhanga",
-      "shin-hanga",
-      "hanga",
-      "hiroshige",
-      "hokusai",
-      "hasui",
-      "yoshida",
-      "utamaro",
-      "japanese prints",
-      "japanese print",
-    ],
-  ],
-  [
-    /\b(?:scottish )?colou?rists?\b/,
-    "Scottish colourists",
-    ["colourist", "colourists", "colorist", "colorists", "peploe", "cadell", "fergusson", "leslie hunter"],
-  ],
-  [
-    /\babstract(?:ion| expressionism| art| painting)?\b/,
-    "abstraction",
-    [
-      "abstract",
-      "abstraction",
-      "abstract expressionism",
-      "gestural",
-      "mitchell",
-      "de kooning",
-      "rothko",
-      "frankenthaler",
-    ],
-  ],
-  [
-    /\bfigurat\w+|\bportraits?\b/,
-    "figuration",
-    ["figurative", "figuration", "portrait", "portraits", "figures", "hockney", "alice neel"],
-  ],
-  [
-    /\b(?:emerging|young|early-career|early career) artists?\b|\bemerging\b/,
-    "emerging artists",
-    ["emerging", "young artists", "early-career", "early career", "under 35", "buy early", "get in before"],
-  ],
-  [/\blandscapes?\b/, "landscape", ["landscape", "landscapes", "seascape", "seascapes"]],
-  [
-    /\bceramics?|pottery|\bpots\b|stoneware|porcelain/,
-    "ceramics",
-    [
-      "ceramics",
-      "ceramic",
-      "pottery",
-      "pots",
-      "potter",
-      "stoneware",
-      "porcelain",
-      "moon jar",
-      "moon jars",
-      "studio pottery",
-      "lucie rie",
-      "coper",
-      "earthenware",
-    ],
-    ["ceramics"],
-  ],
-  [
-    /\bphotograph\w*|\bphotos?\b/,
-    "photography",
-    [
-      "photography",
-      "photographs",
-      "photograph",
-      "photo",
-      "photos",
-      "photographer",
-      "silver prints",
-      "gelatin",
-    ],
-    ["photography"],
-  ],
-  [
-    /\btextiles?|weaving|tapestr\w+|fibre art|fiber art/,
-    "textiles",
-    ["textile", "textiles", "weaving", "woven", "tapestry", "tapestries", "albers", "fibre", "fiber"],
-    ["textile"],
-  ],
-  [
-    /\bsculptures?\b/,
-    "sculpture",
-    ["sculpture", "sculptures", "bronzes", "bronze", "sculptor"],
-    ["sculpture"],
-  ],
-  [
-    /\bworks on paper|drawings?\b/,
-    "works on paper",
-    ["works on paper", "drawing", "drawings", "watercolour", "watercolours", "gouache"],
-    ["paper"],
-  ],
-  [/\bpaintings?\b/, "painting", ["painting", "paintings", "canvases"], ["painting"]],
-];
+interface TopicEntry {
+  name: string;
+  /** The rubric's words for it (folded; a trailing "*" takes any ending). */
+  phrases: string[];
+  /** Words and names that show it in a contact's own text, per language; the judge looks for all of them. */
+  terms: Record<string, string[]>;
+  families?: Family[];
+  /** Works made in these years show it too ("old masters": before 1800). */
+  years?: [number | null, number | null];
+}
 
-function readInterestTopic(topic: string): { topic: string; terms: string[]; families?: Family[] } | null {
-  for (const [re, name, terms, families] of TOPICS) {
-    if (re.test(topic)) return families ? { topic: name, terms, families } : { topic: name, terms };
+/** A vocabulary phrase as a pattern over folded text: whole words, a trailing "*" any ending. */
+export function phrasePattern(phrase: string): string {
+  const star = phrase.endsWith("*");
+  const body = (star ? phrase.slice(0, -1) : phrase)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/ /g, "[\\s-]+");
+  return `(?<![\\p{L}\\d])${body}${star ? "[\\p{L}-]*" : ""}(?![\\p{L}\\d])`;
+}
+
+/** Topics of interest people write in notes (vocabulary/rubric.json topics), first match wins. */
+const TOPICS = (vocabulary.topics as unknown as TopicEntry[]).map((t) => ({
+  re: new RegExp(t.phrases.map(phrasePattern).join("|"), "u"),
+  entry: t,
+}));
+
+/** A period or movement with years named with a purchase ("modernist works on paper"): when the work was made. */
+function readPeriod(
+  r: Reader,
+  c: Clause,
+): { name: string; years: [number | null, number | null] } | undefined {
+  for (const { re, entry } of TOPICS) {
+    if (!entry.years) continue;
+    const m = matchAll(r, new RegExp(re.source, "u"), c.start, c.end).find((x) => !r.used[x.index]);
+    if (!m) continue;
+    take(r, m.index, m.index + m[0].length);
+    return { name: entry.name, years: entry.years };
+  }
+  return undefined;
+}
+
+function readInterestTopic(
+  topic: string,
+): { topic: string; terms: string[]; families?: Family[]; years?: [number | null, number | null] } | null {
+  for (const { re, entry } of TOPICS) {
+    if (!re.test(topic)) continue;
+    return {
+      topic: entry.name,
+      terms: [...new Set(Object.values(entry.terms).flat())],
+      ...(entry.families ? { families: entry.families } : {}),
+      ...(entry.years ? { years: entry.years } : {}),
+    };
   }
   return null;
 }
 
 function clausesOf(r: Reader): Clause[] {
   const splitter =
-    /,(?!\d{3})|[;:()]|\bbut\b|\bwho(?:'ve|'d|'s)?\b|\bwhose\b|\bthat\b|\bwhich\b|\b(and|or)\b(?= (?:never|not|no|nothing(?! else)|have|has|had|haven't|hasn't|bought|purchased|opened|viewed|clicked|joined|started|spent|own|owns|are|is|were|was|did|didn't|also|then|who|those|anyone|people|contacts)\b)/g;
+    /,(?!\d{3})|[;:()]|\bbut\b|\bwho(?:m|'ve|'d|'s)?\b|\bwhose\b|\bthat\b|\bwhich\b|\b(and|or)\b(?= (?:never|not|no|nothing(?! else)|have|has|had|haven't|hasn't|bought|purchased|opened|viewed|clicked|joined|started|spent|own|owns|are|is|were|was|did|didn't|also|then|who|those|anyone|people|contacts)\b)/g;
   const out: Clause[] = [];
   let start = 0;
   let join: "and" | "or" = "and";
@@ -1019,7 +1003,8 @@ function clausesOf(r: Reader): Clause[] {
 }
 
 const TYPES: [RegExp, string[]][] = [
-  [/\bcollectors?\b/, ["collector"]],
+  // "collectors' dinner" names an event, not who.
+  [/\bcollectors?\b(?!'\s*\w)/, ["collector"]],
   [
     /\b(?:institutions?|institutional|museums?|foundations?|public collections?|universit(?:y|ies)|libraries|kunsthallen?)\b/,
     ["institution"],
@@ -1065,13 +1050,21 @@ function looseInterests(
   leftover: { start: number; end: number; word: string }[],
   clauses: Clause[],
   clauseState: Map<Clause, { negated: boolean; formed: boolean }>,
-): Criteria["all"] | null {
+  asides: { start: number; end: number }[],
+): { criteria: Criteria["all"]; unread: string[] } | null {
   const tokens = sentences(r.original).flatMap((s) => s.tokens);
+  const unread: string[] = [];
   const clauseAt = (at: number) => clauses.find((c) => at >= c.start && at < c.end);
   type Word = (typeof leftover)[number] & { topic: boolean; verb: boolean };
   const words: Word[] = [];
   for (const w of leftover) {
-    if (/^[\d£$€¥,.'-]+$/.test(w.word) || NEG.test(w.word) || CURRENCY[w.word]) return null;
+    // A negation left over could turn the reading around: refused. A stray amount is named as unread.
+    if (NEG.test(w.word)) return null;
+    if (/^[\d£$€¥,.'-]+$/.test(w.word) || CURRENCY[w.word]) {
+      take(r, w.start, w.end);
+      unread.push(r.original.slice(w.start, w.end));
+      continue;
+    }
     const pos = tokens.filter((t) => t.start < w.end && t.end > w.start).map((t) => t.pos);
     // A liking word left unread ("love" when its topic was read as something else) is a verb, never a topic.
     const liking = LIKING.test(w.word);
@@ -1098,12 +1091,25 @@ function looseInterests(
     const start = run[0]!.start;
     const end = run[run.length - 1]!.end;
     take(r, start, end);
-    const chosen = run.filter((w) => w.topic);
-    // A verb alone names something done that the grammar has no entry for: not a topic to look for.
-    if (chosen.length === 0 && run.some((w) => w.verb)) return null;
-    if (chosen.length === 0) continue;
+    // A topic word is a word: one Chinese or Japanese character, or two Latin letters, is a fragment.
+    const chosen = run.filter(
+      (w) =>
+        w.topic &&
+        (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(w.word)
+          ? w.word.length > 1
+          : w.word.length > 2 || run.length > 1),
+    );
     const clause = clauseAt(start);
     const state = clause ? clauseState.get(clause) : undefined;
+    // Words the reader cannot place become an interest only where they are the clause's whole point. Beside a
+    // criterion their clause formed ("through the website", "at a fair"), or in an aside ("(banks, insurers)",
+    // "— after-opening dinners —"), they qualify what was read in ways it cannot check: named as unread, not
+    // made a condition of their own. So is a verb with no topic, or a fragment.
+    const aside = asides.some((a) => start >= a.start && end <= a.end);
+    if (chosen.length === 0 || state?.formed || aside) {
+      if (chosen.length || run.some((w) => w.verb)) unread.push(r.original.slice(start, end));
+      continue;
+    }
     const phrase = r.original.slice(start, end);
     const c: Criterion = {
       kind: "interest",
@@ -1130,11 +1136,19 @@ function looseInterests(
     } else out.push(c);
     before = { end, clause, c, at: out.length - 1 };
   }
-  return out;
+  return { criteria: out, unread };
 }
 
 /** Reads a rubric; `ok: false` names the words that could not be read. */
 export function read(describedAs: string, now: Date): ReadResult {
+  // Another language's words in the grammar's English; the reading names the glossary it went through.
+  const glossed = gloss(describedAs);
+  const result = readEnglish(glossed.text, now);
+  if (!glossed.language || !result.ok) return result;
+  return { ...result, summary: `${result.summary} (read from ${glossed.language}: "${glossed.text}")` };
+}
+
+function readEnglish(describedAs: string, now: Date): ReadResult {
   const original = describedAs.replace(/[’‘`]/g, "'").replace(/[“”]/g, '"');
   if (!original.trim()) return { ok: false, reason: "the rubric is empty" };
   const text = fold(original);
@@ -1150,15 +1164,17 @@ export function read(describedAs: string, now: Date): ReadResult {
 
   // A head named before a colon ("lapsed buyers: two purchases before 2024, nothing since") is the segment's
   // name: its words are not read as criteria, the definition after the colon is.
-  const colon = /^([^:]{1,60}):\s*\S/.exec(text);
+  const colon = /^([^:—–]{1,60})(?::|\s[—–-]\s)\s*\S/.exec(text);
+  let headEnd = 0;
   if (colon && !/\b(who|that|in|with)\b/.test(colon[1]!)) {
+    headEnd = colon[0].length - 1;
     const head = colon[1]!;
     // Subject words in the head still say who ("VIP collectors: …").
     for (const [re, types] of TYPES) {
       const m = re.exec(head);
       if (m) all.push({ kind: "type", types, phrase: m[0] });
     }
-    take(r, 0, head.length + 1);
+    take(r, 0, colon[0].length - 1);
   }
 
   // Places: after "in/from/based in/outside", before a subject noun, or "X-based".
@@ -1183,7 +1199,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     const listedBefore =
       !!next &&
       accepted.has(i + 1) &&
-      /^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(p.end, next.start));
+      /^\s*(?:,|or|and|&|, or|, and)\s*(?:the\s+)?$/.test(text.slice(p.end, next.start));
     const subj = subjectAfter.exec(after) || /^-based\b/.test(after);
     if ((!cue || interestCue) && !subj && !listedBefore) continue;
     accepted.add(i);
@@ -1193,7 +1209,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     const prev = placeMentions[i - 1];
     if (!prev || !accepted.has(i - 1) || accepted.has(i)) continue;
     const p = placeMentions[i]!;
-    if (/^\s*(?:,|or|and|, or|, and)\s*(?:the\s+)?$/.test(text.slice(prev.end, p.start))) accepted.add(i);
+    if (/^\s*(?:,|or|and|&|, or|, and)\s*(?:the\s+)?$/.test(text.slice(prev.end, p.start))) accepted.add(i);
   }
   for (let i = 0; i < placeMentions.length; i++) {
     if (!accepted.has(i)) continue;
@@ -1211,7 +1227,7 @@ export function read(describedAs: string, now: Date): ReadResult {
     const based = /^-based\b/.exec(text.slice(p.end));
     if (based) take(r, p.end, p.end + based[0].length);
   }
-  for (const m of matchAll(r, /\b(?:or|and)\b/)) {
+  for (const m of matchAll(r, /\b(?:or|and)\b|&/)) {
     // Connectors inside an accepted list of places.
     const prevUsed = r.used[m.index - 2];
     const nextUsed = r.used[m.index + m[0].length + 1];
@@ -1239,22 +1255,45 @@ export function read(describedAs: string, now: Date): ReadResult {
   // Subject types, VIPs, lead states, consent.
   const typeSet = new Set<string>();
   const typePhrases: string[] = [];
-  // Roles and institutions from the reviewed vocabulary ("registrars", "a kunsthalle", "dealers"): a contact
-  // type where one records it, otherwise words looked for in the contact's company and own text.
+  // Roles from the reviewed vocabulary ("registrars", "dealers", "corporate collections"): what a contact does,
+  // read from their company and own notes in any language, or a contact type where one records it. Roles named
+  // together are alternatives; a place before one ("museum curators and registrars") qualifies them all.
+  const roles: Extract<Criterion, { kind: "role" }>["roles"] = [];
+  let within: { name: string; terms: string[] } | undefined;
+  const rolePhrases: { start: number; end: number }[] = [];
   for (let v = readVocabulary(r, ROLES, 0, text.length); v; v = readVocabulary(r, ROLES, 0, text.length)) {
-    if (v.entry.types) {
-      for (const t of v.entry.types) typeSet.add(t);
-      typePhrases.push(v.text);
-    } else if (v.entry.terms) {
-      all.push({
-        kind: "interest",
-        negated: false,
-        topic: v.text,
-        terms: v.entry.terms,
-        loose: true,
-        phrase: v.text,
+    const name = v.entry.name ?? v.phrase;
+    if (!roles.some((x) => x.name === name))
+      roles.push({
+        name,
+        terms: termsOf(v.entry),
+        ...(v.entry.types ? { types: v.entry.types } : {}),
+        ...(v.entry.typesIfSilent ? { typesIfSilent: v.entry.typesIfSilent } : {}),
       });
+    rolePhrases.push({ start: v.start, end: v.start + v.text.length });
+    // "museum curators", "registrars at a kunsthalle": the place word just before the role or after "at".
+    const before = text.slice(0, v.start);
+    const after = text.slice(v.start + v.text.length);
+    for (const q of ROLE_PLACES) {
+      const pre = new RegExp(`${q.re.source}(?:'s)?\\s*$`).exec(before);
+      const post = new RegExp(`^\\s+(?:at|in|of|for)\\s+(?:a|an|the|our)?\\s*${q.re.source}`).exec(after);
+      const m = pre ?? post;
+      if (!m) continue;
+      const from = pre ? pre.index : v.start + v.text.length;
+      const to = pre ? v.start : from + post![0].length;
+      if (r.used.slice(from, to).some(Boolean)) continue;
+      take(r, from, to);
+      within = { name: q.entry.name ?? q.phrase, terms: termsOf(q.entry) };
+      rolePhrases.push({ start: from, end: to });
+      break;
     }
+  }
+  if (roles.length) {
+    const from = Math.min(...rolePhrases.map((x) => x.start));
+    const to = Math.max(...rolePhrases.map((x) => x.end));
+    // The connectors between roles ("curators and registrars") are read with them.
+    for (const m of matchAll(r, /\b(?:and|or)\b|,/, from, to)) take(r, m.index, m.index + m[0].length);
+    all.push({ kind: "role", roles, ...(within ? { within } : {}), phrase: original.slice(from, to) });
   }
   for (const [re, types] of TYPES) {
     for (const m of matchAll(r, re)) {
@@ -1285,16 +1324,39 @@ export function read(describedAs: string, now: Date): ReadResult {
     take(r, m.index, m.index + m[0].length);
   }
 
+  // A size written out ("more than 2 m on at least one side", "over 150 cm"): the work's longer side, for the
+  // purchase it is written beside; the size words it defines ("a really big painting") are read with it.
+  let size: { minCm: number; at: number } | undefined;
+  for (const m of matchAll(
+    r,
+    /\b(?:more than|over|at least|larger than|bigger than|above|wider than|taller than|>)\s*(\d+(?:[.,]\d+)?)\s*(m|metres?|meters?|cm|centimetres?|centimeters?)\b(?:\s+(?:on|along|in)\s+(?:at least\s+)?(?:one|any|either|the longest|the longer)\s+(?:side|edge|dimension))?(?:\s+(?:tall|wide|high|long|across))?/,
+  )) {
+    const n = Number(m[1]!.replace(",", "."));
+    const minCm = Math.round(/^c/.test(m[2]!) ? n : n * 100);
+    size = { minCm, at: m.index };
+    take(r, m.index, m.index + m[0].length);
+    for (const v of matchAll(r, /\b(?:really |very )?(?:big|large|huge|massive|oversized|sizeable)\b/))
+      take(r, v.index, v.index + v[0].length);
+    break;
+  }
+
   // Clauses with predicates.
   const clauses = clausesOf(r);
   let previous: Criterion | undefined;
   let lastWindows: Window[] | undefined;
-  const produced: { c: Criterion; join: "and" | "or" }[] = [];
+  const produced: { c: Criterion; join: "and" | "or"; at?: number }[] = [];
   /** Per clause: its negation, and whether it formed a criterion of its own (for words left unread in it). */
   const clauseState = new Map<Clause, { negated: boolean; formed: boolean }>();
+  /** A clause named spending without an amount: the next amount with no verb of its own is its. */
+  let spendWanted = false;
   for (const clause of clauses) {
     const formedBefore = produced.length;
-    const seg = text.slice(clause.start, clause.end);
+    // The segment's name before a colon or dash is read already: blank it for this clause's own patterns.
+    const seg = text
+      .slice(clause.start, clause.end)
+      .split("")
+      .map((ch, i) => (clause.start + i < headEnd ? " " : ch))
+      .join("");
     // "nothing else" limits what was bought; it negates nothing.
     const negMatch = NEG.exec(seg.replace(/\bnothing (else|but)\b/g, (w) => " ".repeat(w.length)));
     const negated = !!negMatch;
@@ -1345,7 +1407,13 @@ export function read(describedAs: string, now: Date): ReadResult {
     let kind: PredicateKind | null = null;
     let events: string[] | undefined;
     let itypes: string[] | undefined;
-    let interest: { topic: string; terms: string[]; families?: Family[]; allTerms?: boolean } | null = null;
+    let interest: {
+      topic: string;
+      terms: string[];
+      families?: Family[];
+      years?: [number | null, number | null];
+      allTerms?: boolean;
+    } | null = null;
     for (const [re, ev] of ENGAGEMENTS) {
       const m = matchAll(r, re, clause.start, clause.end)[0];
       if (m) {
@@ -1364,28 +1432,39 @@ export function read(describedAs: string, now: Date): ReadResult {
       kind = "created";
       take(r, created.index, created.index + created[0].length);
     }
+    // Events from the reviewed vocabulary first ("a studio visit" before the verb "visit"): an interaction by
+    // itself, or naming which one a visit was ("came to the vernissage").
+    let mentions: string[] | undefined;
+    let eventTypes: string[] | undefined;
+    let eventNames: string[] | undefined;
+    // A purchase verb keeps the clause a purchase ("bought at the art fair").
+    const buys = matchAll(r, PURCHASE, clause.start, clause.end).some((x) => !r.used[x.index]);
+    if (!kind && !buys) {
+      // "a studio visit or an artist talk": every event named in the clause, any of them.
+      for (
+        let ev = readVocabulary(r, EVENTS, clause.start, clause.end);
+        ev;
+        ev = readVocabulary(r, EVENTS, clause.start, clause.end)
+      ) {
+        eventTypes = [...new Set([...(eventTypes ?? []), ...(ev.entry.interactions ?? [])])];
+        mentions = [...new Set([...(mentions ?? []), ...termsOf(ev.entry)])];
+        eventNames = [...(eventNames ?? []), ev.entry.name ?? ev.phrase];
+      }
+    }
     if (!kind) {
       for (const [re, types] of INTERACTIONS) {
-        const m = matchAll(r, re, clause.start, clause.end)[0];
+        // Not a phrase whose words were read already (a negation's "no" before "contact" is read by the clause).
+        const m = matchAll(r, re, clause.start, clause.end).find((x) => !r.used[x.index + x[0].length - 1]);
         if (m) {
           kind = "interaction";
-          itypes = types;
+          itypes = types ?? eventTypes;
           take(r, m.index, m.index + m[0].length);
           break;
         }
       }
-    }
-    // Events from the reviewed vocabulary ("the vernissage", "a studio visit"): an interaction, by itself or
-    // naming which one a visit was ("came to the vernissage").
-    let mentions: string[] | undefined;
-    if (!kind || kind === "interaction") {
-      const ev = readVocabulary(r, EVENTS, clause.start, clause.end);
-      if (ev) {
-        if (!kind) {
-          kind = "interaction";
-          itypes = ev.entry.interactions;
-        }
-        mentions = ev.entry.terms;
+      if (!kind && mentions) {
+        kind = "interaction";
+        itypes = eventTypes;
       }
     }
     if (!kind) {
@@ -1410,14 +1489,16 @@ export function read(describedAs: string, now: Date): ReadResult {
           interest = t ?? { topic: rest.trim(), terms: [], families: fams };
           take(r, m.index, clause.end);
         } else if (
-          /^(?:interested in|interest in|keen on|fans? of|passionate about|into)$/.test(m[1]!) &&
+          /^(?:interested in|interest in|keen on|fans? of|passionate about|into|loves?|likes?|enthusiasts?|obsessed with)$/.test(
+            m[1]!,
+          ) &&
           rest.trim()
         ) {
           // An interest in a topic the vocabulary does not know: its own content words are what notes must say.
           const words = rest
             .replace(/[^\p{L}\s-]/gu, " ")
             .split(/\s+/)
-            .filter((w) => w.length > 2 && !FILLER.has(w));
+            .filter((w) => w.length > 1 && !FILLER.has(w));
           if (words.length && !VAGUE.test(rest)) {
             kind = "interest";
             interest = {
@@ -1443,12 +1524,13 @@ export function read(describedAs: string, now: Date): ReadResult {
       take(r, clause.start + objectOnly.index, clause.start + objectOnly.index + objectOnly[0].length);
 
     const money = readMoney(r, clause);
+    const made = kind === "interest" ? undefined : readPeriod(r, clause);
     const families = kind === "interest" ? undefined : readFamilies(r, clause);
     const facts = kind === "interest" ? undefined : readWorkFacts(r, clause);
     const artists = readArtists(r, clause);
     const count = readCount(r, clause);
     const windows = readWindows(r, clause, negated, lastWindows);
-    const hasFacet = !!(money || families || facts || artists || count || windows || objectOnly);
+    const hasFacet = !!(money || made || families || facts || artists || count || windows || objectOnly);
     if (!kind && !hasFacet) {
       state.formed = produced.length > formedBefore;
       continue;
@@ -1459,7 +1541,8 @@ export function read(describedAs: string, now: Date): ReadResult {
         previous && PREDICATE_KINDS.includes(previous.kind as PredicateKind) && previous.kind !== "interest"
           ? (previous.kind as PredicateKind)
           : "purchase";
-      kind = carried;
+      kind = spendWanted && money ? "spend" : carried;
+      if (kind === "spend") spendWanted = false;
       if (previous?.kind === "engagement") events = previous.events;
       if (previous?.kind === "interaction") itypes = previous.types;
     }
@@ -1468,7 +1551,15 @@ export function read(describedAs: string, now: Date): ReadResult {
       kind === "spend" ||
       (kind === "purchase" && money && /\b(total|in all|altogether|overall|combined|worth of)\b/.test(seg))
     ) {
-      if (!money) return { ok: false, reason: `"${phrase}" names spending without an amount` };
+      if (!money) {
+        // "big spenders …: more than €40k": the amount may come in the next clause.
+        if (clauses.indexOf(clause) < clauses.length - 1) {
+          previous = { kind: "spend", negated: false, bounds: [], average: false, phrase };
+          spendWanted = true;
+          continue;
+        }
+        return { ok: false, reason: `"${phrase}" names spending without an amount` };
+      }
       c = {
         kind: "spend",
         negated,
@@ -1499,6 +1590,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         ...(windows ? { windows } : {}),
         ...(count ? { count } : {}),
         ...(money ? { price: money } : {}),
+        ...(made ? { made } : {}),
         ...(only ? { only } : {}),
         ...(facts ?? {}),
         phrase,
@@ -1520,7 +1612,7 @@ export function read(describedAs: string, now: Date): ReadResult {
         negated,
         ...(itypes ? { types: itypes } : {}),
         ...(windows ? { windows } : {}),
-        ...(mentions ? { mentions } : {}),
+        ...(mentions ? { mentions, events: eventNames } : {}),
         phrase,
       };
     } else {
@@ -1528,10 +1620,21 @@ export function read(describedAs: string, now: Date): ReadResult {
     }
     if (money && kind !== "purchase" && kind !== "spend")
       return { ok: false, reason: `"${phrase}": an amount of money on something that is not a purchase` };
-    produced.push({ c, join: clause.join });
+    produced.push({ c, join: clause.join, at: clause.start });
     state.formed = true;
     previous = c;
     if (windows) lastWindows = windows;
+  }
+  // The size goes to the purchase written nearest before it (or the first after it).
+  if (size) {
+    const purchases = produced.filter((x) => x.c.kind === "purchase" && !x.c.negated);
+    const target = [...purchases].reverse().find((x) => (x.at ?? 0) <= size!.at) ?? purchases[0];
+    if (target && target.c.kind === "purchase") target.c.minCm = size.minCm;
+    else
+      produced.push({
+        c: { kind: "purchase", negated: false, minCm: size.minCm, phrase: "a work of that size" },
+        join: "and",
+      });
   }
   // Types found late (first-time collectors).
   if (typeSet.size && !all.some((c) => c.kind === "type"))
@@ -1572,6 +1675,15 @@ export function read(describedAs: string, now: Date): ReadResult {
     if (!word) return { ok: false, reason: `could not read "${m[0]}"` };
     leftover.push({ start: m.index, end: m.index + m[0].length, word });
   }
+  const notRead: string[] = [];
+  // Asides: "(…)" and a stretch between two dashes, which explain what they follow.
+  const asides = [
+    ...[...original.matchAll(/\([^)]*\)/g)].map((m) => ({ start: m.index, end: m.index + m[0].length })),
+    ...[...original.matchAll(/\s[—–-]\s[^—–]*?\s[—–-]\s/g)].map((m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+    })),
+  ];
   const unread = (ws: typeof leftover) => ws.map((w) => `"${original.slice(w.start, w.end)}"`).join(", ");
   const vague = [...text.matchAll(new RegExp(VAGUE.source, "g"))].find((m) => !r.used[m.index]);
   if (vague) {
@@ -1589,24 +1701,48 @@ export function read(describedAs: string, now: Date): ReadResult {
         reason: `"${original.slice(would.index, would.index + would[0].length)}" asks for a judgement no contact record holds (also unread: ${unread(leftover)})`,
       };
     }
-    const timeWord = leftover.find((w) => UNPLACED_TIME.test(w.word));
-    if (timeWord) {
-      return {
-        ok: false,
-        reason: `could not place the time in ${unread(leftover)}: no window matches these words`,
-      };
+    // A time the reader cannot place: it and the words after it in its clause are left unread and named, the
+    // rest of the rubric read (a rubric is unreadable only when no criterion at all can be formed).
+    const clauseEnd = (at: number) => clauses.find((c) => at >= c.start && at < c.end)?.end ?? text.length;
+    const dropped = new Set<(typeof leftover)[number]>();
+    for (const t of leftover.filter((w) => UNPLACED_TIME.test(w.word))) {
+      for (const w of leftover) if (w.start >= t.start && w.start < clauseEnd(t.start)) dropped.add(w);
     }
-    const interests = looseInterests(r, leftover, clauses, clauseState);
+    const timeWords = leftover.filter((w) => dropped.has(w));
+    for (const w of timeWords) take(r, w.start, w.end);
+    const interests = looseInterests(
+      r,
+      leftover.filter((w) => !dropped.has(w)),
+      clauses,
+      clauseState,
+      asides,
+    );
     if (!interests) {
       return {
         ok: false,
-        reason: `could not read ${unread(leftover)}: no criterion matches these words`,
+        reason: `could not read ${unread(leftover)}: a negation no criterion takes`,
       };
     }
-    all.push(...interests);
+    all.push(...interests.criteria);
+    notRead.push(
+      ...(timeWords.length ? [timeWords.map((w) => original.slice(w.start, w.end)).join(" ")] : []),
+    );
+    notRead.push(...interests.unread);
   }
-  if (all.length === 0) return { ok: false, reason: "the rubric names no fact a contact record holds" };
-  return { ok: true, criteria: { all }, summary: summarise(all) };
+  if (all.length === 0) {
+    return {
+      ok: false,
+      reason: notRead.length
+        ? `could not read ${notRead.map((w) => `"${w}"`).join(", ")}: no criterion matches these words`
+        : "the rubric names no fact a contact record holds",
+    };
+  }
+  const criteria: Criteria = notRead.length ? { all, unread: notRead } : { all };
+  return {
+    ok: true,
+    criteria,
+    summary: `${summarise(all)}${notRead.length ? `; not read: ${notRead.map((w) => `"${w}"`).join(", ")}` : ""}`,
+  };
 }
 
 function boundsText(bounds: Bound[]) {
@@ -1623,6 +1759,8 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       return `either ${c.items.map(describe).join(" or ")}`;
     case "type":
       return `contact type is ${c.types.join(" or ")}`;
+    case "role":
+      return `works as ${c.roles.map((x) => x.name).join(" or ")}${c.within ? ` at a ${c.within.name}` : ""}`;
     case "vip":
       return "is a VIP";
     case "lead":
@@ -1636,7 +1774,7 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
       const by = c.artists ? ` by ${c.artists.join(" or ")}` : "";
       const count = c.count ? ` (count ${c.count.op} ${c.count.n})` : "";
       const price = c.price ? ` priced ${boundsText(c.price)}` : "";
-      const kindOf = `${c.edition ? " (an edition)" : ""}${c.minCm ? ` (at least ${c.minCm} cm)` : ""}`;
+      const kindOf = `${c.edition ? " (an edition)" : ""}${c.minCm ? ` (at least ${c.minCm} cm)` : ""}${c.made ? ` (${c.made.name}: made ${c.made.years[0] ?? "before"}–${c.made.years[1] ?? "now"})` : ""}`;
       return `${c.negated ? "never bought" : c.only ? "only ever bought" : "bought"} ${what}${kindOf}${by}${price}${count}${windowText(c.windows)}`;
     }
     case "spend":
@@ -1644,7 +1782,7 @@ export function describe(c: Criterion | { kind: "any"; items: Criterion[] }): st
     case "engagement":
       return `${c.negated ? "no" : ""} ${c.events.join("/")}${c.count ? ` (count ${c.count.op} ${c.count.n})` : ""}${windowText(c.windows)}`.trim();
     case "interaction":
-      return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${c.mentions ? ` naming ${c.mentions[0]}` : ""}${windowText(c.windows)}`;
+      return `${c.negated ? "no" : "an"} interaction${c.types ? ` (${c.types.join("/")})` : ""}${c.mentions ? ` naming ${(c.events ?? c.mentions.slice(0, 1)).join(" or ")}` : ""}${windowText(c.windows)}`;
     case "interest":
       return `${c.negated ? "not " : ""}interested in ${c.topic}${c.loose ? " (words read as an interest)" : ""}`;
     case "created":

@@ -13,7 +13,7 @@ import type { ContactProfile, ModelName, RecordEvidence, RubricReading, RubricVe
  * location rubric) is left unjudged: `judgeRubric` returns null.
  */
 
-export const RUBRIC_MODEL: ModelName = "rubric-rules@1.1.0";
+export const RUBRIC_MODEL: ModelName = "rubric-rules@1.2.0";
 
 export type { Criteria, Criterion } from "./rubric-read";
 
@@ -125,6 +125,15 @@ function purchase(
   let unknownPrice = 0;
   for (const s of candidates) {
     if (c.artists && !c.artists.some((a) => sameArtist(a, s.artwork?.artistName ?? null))) continue;
+    if (c.made) {
+      const year = s.artwork?.year ?? null;
+      if (year === null) {
+        unknownMedium++;
+        continue;
+      }
+      const [from, to] = c.made.years;
+      if ((from !== null && year < from) || (to !== null && year > to)) continue;
+    }
     if (c.minCm) {
       const sides = [s.artwork?.heightCm, s.artwork?.widthCm].filter(
         (x): x is number => typeof x === "number",
@@ -358,19 +367,25 @@ function contactsWith(
   const typed = p.interactions.filter(
     (i) => (!c.types || c.types.includes(i.type)) && inWindows(i.at, c.windows, now),
   );
-  // An event (a vernissage, a studio visit): an interaction whose summary names it is sure; one of the right
-  // type that names nothing may have been it, and decides less surely.
+  // An event (a vernissage, a studio visit): an interaction whose summary names it, in any language, is sure;
+  // one of the right type with no summary may have been it, and decides less surely; one whose summary names
+  // something else was not it.
+  const mentionRes = c.mentions?.map(termRe);
   const named = c.mentions
     ? typed.filter((i) => {
         if (!i.summary) return false;
         const tokens = familyTokens(i.summary);
-        return c.mentions!.some((m) =>
-          phraseKeys(m).every((keys) => tokens.some((t) => sameFamily(keys, t))),
+        const folded = fold(i.summary).normalize("NFC");
+        return (
+          c.mentions!.some((m) => phraseKeys(m).every((keys) => tokens.some((t) => sameFamily(keys, t)))) ||
+          mentionRes!.some((re) => re.test(folded))
         );
       })
     : typed;
-  const hits = named.length ? named : typed;
-  const confidence = c.mentions && named.length === 0 && typed.length > 0 ? 0.65 : 0.93;
+  const unsaid = c.mentions ? typed.filter((i) => !i.summary) : [];
+  const hits = named.length ? named : unsaid;
+  const confidence =
+    c.mentions && named.length === 0 ? (unsaid.length ? 0.6 : typed.length ? 0.85 : 0.93) : 0.93;
   const holds = c.negated ? hits.length === 0 : hits.length > 0;
   const reasons: Reason[] = hits.slice(-3).map((i) => ({
     kind: "interaction",
@@ -395,7 +410,9 @@ function contactsWith(
     reasons.push({
       kind: "profile",
       id: p.id,
-      label: `no interaction's summary names ${c.mentions.join(" or ")}; one of its kind may have been it`,
+      label: unsaid.length
+        ? `no interaction's summary names ${c.mentions[0]}; one of its kind without a summary may have been it`
+        : `no interaction's summary names ${c.mentions[0]}`,
       at: null,
       criterion: label,
       holds,
@@ -407,8 +424,12 @@ function contactsWith(
 // ---------------------------------------------------------------------------------------------------------
 // Interests read from notes
 
+/** A negation before a term, in the languages notes are written in (folded). */
 const NOTE_NEGATION =
-  /\b(doesn't like|does not like|isn't into|not into|not a fan of|not interested in|no interest in|not keen on|leaves? (?:him|her|them) cold|allergic to|anything but|not|no|never|hates?|dislikes?|avoids?|except)\b/;
+  /\b(doesn't like|does not like|isn't into|not into|not a fan of|not interested in|no interest in|not keen on|leaves? (?:him|her|them) cold|allergic to|anything but|not|no|never|doesn't|don't|isn't|won't|hates?|dislikes?|avoids?|except|kein|keine|keinen|keinerlei|nicht|nie|pas|jamais|aucun|aucune|ni|non|mai|nessun|nessuna|nunca|ningun|ninguna|nada|geen|niet|nooit|nao|nenhum|nenhuma|inte|ej|aldrig|ingen|inget|ikke|aldri|intet)\b/;
+/** A negation after a term, where Chinese, Japanese and Korean put it ("写真には興味がない"). */
+const NOTE_NEGATION_AFTER =
+  /^[^。.;!?]{0,12}(興味(?:が|は)?(?:ない|なし|ありません)|関心(?:が|は)?(?:ない|なし)|不感兴趣|不感興趣|没有兴趣|沒有興趣|不喜欢|不喜歡|관심(?:이|은)? ?없|좋아하지 ?않)/u;
 /** Words that start a liking again after a negation ("not into photography, loves ceramics"). */
 const NOTE_POSITIVE =
   /\b(loves?|likes?|wants?|collects?|collecting|keen on|into|interested in|prefers?|buys?|passionate about|fan of|big on|focus(?:es|ed)? on|only)\b/g;
@@ -438,11 +459,25 @@ function clausesOfNote(text: string): { text: string; start: number }[] {
   return out;
 }
 
+const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * A vocabulary term in folded text: Chinese, Japanese and Korean terms anywhere (no spaces between words), a
+ * trailing "*" any ending (German, Dutch and Nordic compounds: "altmeister*" finds "Altmeisterzeichnungen"),
+ * otherwise the whole word with a plural ending.
+ */
 function termRe(term: string) {
+  const folded = fold(term.normalize("NFC")).normalize("NFC");
+  if (CJK_TERM.test(folded)) return new RegExp(folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
+  // A leading "*" takes any beginning ("*museum" finds "Kunstmuseum"), a trailing one any ending.
+  const lead = folded.startsWith("*");
+  const star = folded.endsWith("*");
+  const body = folded
+    .slice(lead ? 1 : 0, star ? -1 : undefined)
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/ /g, "\\s+");
   return new RegExp(
-    `(?<![\\p{L}\\d])${fold(term)
-      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-      .replace(/ /g, "\\s+")}(?:s|es)?(?![\\p{L}\\d])`,
+    `${lead ? "" : "(?<![\\p{L}\\d])"}${body}${star ? "[\\p{L}-]*" : "(?:s|es)?(?![\\p{L}\\d])"}`,
     "u",
   );
 }
@@ -479,7 +514,8 @@ function interest(
       .map((i) => ({ id: i.id, kind: "interaction" as const, text: i.summary!, at: i.at })),
   ];
   for (const note of texts) {
-    const folded = fold(note.text);
+    // Recomposed after folding, so Hangul stays whole (the offsets are only used within this text).
+    const folded = fold(note.text).normalize("NFC");
     for (const cl of clausesOfNote(folded)) {
       const hits = terms.map((re) => re.exec(cl.text));
       if (c.allTerms && hits.some((h) => !h)) continue;
@@ -498,7 +534,12 @@ function interest(
         });
         continue;
       }
-      if (negatedBefore(before) || /\bleaves? (?:him|her|them) cold\b/.test(cl.text)) {
+      const after = cl.text.slice(hit.index + hit[0].length);
+      if (
+        negatedBefore(before) ||
+        NOTE_NEGATION_AFTER.test(after) ||
+        /\bleaves? (?:him|her|them) cold\b/.test(cl.text)
+      ) {
         negative++;
         reasons.push({
           kind: note.kind,
@@ -535,11 +576,14 @@ function interest(
     }
   }
   let bought = 0;
-  if (c.families) {
+  if (c.families || c.years) {
+    const [from, to] = c.years ?? [null, null];
     for (const s of p.sales) {
       if (!COMPLETED.has(s.status.toLowerCase()) || !inWindows(s.at, undefined, now)) continue;
       const m = classifyMedium(s.artwork?.medium ?? null);
-      if (m.families.some((f) => c.families!.includes(f))) {
+      const year = s.artwork?.year ?? null;
+      const made = c.years && year !== null && (from === null || year >= from) && (to === null || year <= to);
+      if (made || (c.families && m.families.some((f) => c.families!.includes(f)))) {
         bought++;
         if (bought <= 3)
           reasons.push({
@@ -729,6 +773,96 @@ function looseInterest(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Roles: what a contact does, from their company and own notes
+
+/** A role someone no longer holds, or denies: "former curator", "not a dealer". */
+const NOT_NOW =
+  /\b(former|formerly|retired|ex|previously|used to be|until|not|no longer|never)\b[^,;]{0,45}$/;
+
+function role(c: Extract<Criterion, { kind: "role" }>, p: ContactProfile, label: string): Outcome {
+  const reasons: Reason[] = [];
+  const within = c.within?.terms.map(termRe);
+  const company = p.company ? fold(p.company).normalize("NFC") : "";
+  const texts = [
+    ...(p.company
+      ? [{ id: p.id, kind: "profile" as const, where: "the company", text: p.company, at: null }]
+      : []),
+    ...p.notes
+      .filter((n) => !["billing_address", "phone", "email"].includes(n.kind))
+      .map((n) => ({
+        id: n.id,
+        kind: n.kind === "private_note" ? ("private_note" as const) : ("note" as const),
+        where: n.kind === "private_note" ? "a private note" : "a note",
+        text: n.text,
+        at: n.at,
+      })),
+    ...p.tags.map((t) => ({ id: p.id, kind: "profile" as const, where: "a tag", text: t, at: null })),
+  ];
+  let denied = false;
+  for (const own of texts) {
+    const folded = fold(own.text).normalize("NFC");
+    for (const x of c.roles) {
+      for (const re of x.terms.map(termRe)) {
+        const m = re.exec(folded);
+        if (!m) continue;
+        const before = folded.slice(Math.max(0, m.index - 40), m.index);
+        const phrase = own.text.trim().slice(0, 160);
+        const base = { kind: own.kind, id: own.id, at: own.at, criterion: label };
+        if (NOT_NOW.test(before) || RELATIVE.test(before)) {
+          denied = true;
+          reasons.push({
+            ...base,
+            label: `${own.where} names ${x.name} of someone else or not now: "${phrase}"`,
+            holds: false,
+          });
+          continue;
+        }
+        if (within && !within.some((w) => w.test(folded) || w.test(company))) {
+          reasons.push({
+            ...base,
+            label: `${x.name}, but not at a ${c.within!.name}: "${phrase}"`,
+            holds: false,
+          });
+          denied = true;
+          continue;
+        }
+        reasons.push({ ...base, label: `${own.where} says ${x.name}: "${phrase}"`, holds: true });
+        return { holds: true, confidence: 0.9, reasons };
+      }
+    }
+  }
+  // A contact type that records the role decides; one that usually means it, only where nothing else is said.
+  const silent = texts.every(
+    (t) => t.kind !== "note" && t.kind !== "private_note" && t.where !== "the company",
+  );
+  const typed = c.roles.find((x) => x.types?.includes(p.contactType));
+  const usually = silent && c.roles.find((x) => x.typesIfSilent?.includes(p.contactType));
+  if ((typed || usually) && !within && !denied) {
+    reasons.push({
+      kind: "profile",
+      id: p.id,
+      label: typed
+        ? `contact type ${p.contactType}`
+        : `contact type ${p.contactType}, and nothing on record says what they do`,
+      at: null,
+      criterion: label,
+      holds: true,
+    });
+    return { holds: true, confidence: typed ? 0.93 : 0.6, reasons };
+  }
+  if (!reasons.length)
+    reasons.push({
+      kind: "profile",
+      id: p.id,
+      label: `neither the company nor a note names ${c.roles.map((x) => x.name).join(" or ")}`,
+      at: null,
+      criterion: label,
+      holds: false,
+    });
+  return { holds: false, confidence: denied ? 0.88 : 0.85, reasons };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Where a contact is
 
 interface Located {
@@ -788,7 +922,21 @@ export function locate(p: ContactProfile): Located[] {
           at: billing.at,
         },
       });
-    } else if (!city && phone && fromNotes.length === 0) {
+    } else if (city) {
+      // A city on the profile is a record the gallery keeps, whatever a phone or an email domain suggests.
+      out.push({
+        country: p.country,
+        region,
+        city,
+        confidence: 0.95,
+        evidence: {
+          kind: "profile",
+          id: p.id,
+          label: `location on record: ${[city, region, p.country].filter(Boolean).join(", ")}`,
+          at: null,
+        },
+      });
+    } else if (phone && fromNotes.length === 0) {
       out.push({
         country: p.country,
         region,
@@ -801,7 +949,7 @@ export function locate(p: ContactProfile): Located[] {
           at: null,
         },
       });
-    } else if (!city && email && fromNotes.length === 0) {
+    } else if (email && fromNotes.length === 0) {
       out.push({
         country: p.country,
         region,
@@ -920,6 +1068,8 @@ function evaluate(
         ],
       };
     }
+    case "role":
+      return role(c, p, label);
     case "vip": {
       const tagged = p.tags.some((t) => /\bvip\b/i.test(t));
       const holds = p.vip || tagged;
@@ -1020,13 +1170,41 @@ function evaluate(
  * Judges one contact against a readable rubric. Every criterion must hold; one that fails decides false (as
  * sure as the record that fails it); when none fails and one cannot be decided, the contact stays unjudged.
  */
+type Any = Criteria["all"][number];
+
+/** A "since then" window placed after the latest record that met the criterion before (none: from now). */
+function sinceThen(c: Any, before: Outcome | undefined): Any {
+  const windows = "windows" in c ? c.windows : undefined;
+  if (c.kind === "any") return { ...c, items: c.items.map((i) => sinceThen(i, before) as Criterion) };
+  if (!windows?.some((w) => w.afterPrevious)) return c;
+  const latest =
+    before?.reasons
+      .filter((r) => r.holds && r.at)
+      .map((r) => r.at!)
+      .sort()
+      .pop() ?? null;
+  return {
+    ...c,
+    windows: windows.map((w) =>
+      w.afterPrevious
+        ? { from: latest ?? new Date(8.64e15).toISOString(), label: `since ${latest ? day(latest) : "then"}` }
+        : w,
+    ),
+  } as Any;
+}
+
 export function judgeRubric(
   reading: Extract<RubricReading, { readable: true }>,
   profile: ContactProfile,
   now: Date,
 ): RubricVerdict | null {
   const criteria = reading.criteria as Criteria;
-  const outs = criteria.all.map((c) => evaluate(c, profile, now));
+  const outs: Outcome[] = [];
+  for (const c of criteria.all) {
+    // "…but haven't been back since": from the latest record that met the criterion before.
+    const before = outs[outs.length - 1];
+    outs.push(evaluate(sinceThen(c, before), profile, now));
+  }
   const reasons = outs.flatMap((o) => o.reasons);
   const failed = outs.filter((o) => o.holds === false);
   if (failed.length) {
@@ -1034,7 +1212,8 @@ export function judgeRubric(
     return { model: RUBRIC_MODEL, verdict: false, probability: round(confidence), reasons };
   }
   if (outs.some((o) => o.holds === null)) return null;
-  const confidence = outs.reduce((acc, o) => acc * o.confidence, 1);
+  // Words left unread may have narrowed the rubric further: a "yes" is less sure.
+  const confidence = outs.reduce((acc, o) => acc * o.confidence, 1) * (criteria.unread?.length ? 0.8 : 1);
   return { model: RUBRIC_MODEL, verdict: true, probability: round(Math.max(0.5, confidence)), reasons };
 }
 
