@@ -1,13 +1,20 @@
 import { judgeRubric, readRubric } from "../../lib/engine/rubric";
 import type { ContactProfile } from "../../lib/engine/types";
 import histories from "../../test/engine/labelled/contact-histories.json";
+import histories1 from "../../test/engine/labelled/contact-histories-round-1.json";
+import histories2 from "../../test/engine/labelled/contact-histories-round-2.json";
+import histories3 from "../../test/engine/labelled/contact-histories-round-3.json";
 import rubrics from "../../test/engine/labelled/rubrics.json";
+import rubrics1 from "../../test/engine/labelled/rubrics-round-1.json";
+import rubrics2 from "../../test/engine/labelled/rubrics-round-2.json";
+import rubrics3 from "../../test/engine/labelled/rubrics-round-3.json";
 import type { ScoreSection } from "./types";
 
 /**
  * Segment rubrics against the labelled set: each labelled (rubric, contact) pair judged or left unjudged.
  * Accuracy counts the judged pairs; coverage is the share of labelled pairs judged at all. Rubrics marked
- * `holdout` were written after the judge was built and are reported on their own.
+ * `holdout` were written after the judge was built and are reported on their own; the blind rounds (written by
+ * people who never saw the reader, in thirteen languages) are a third section.
  */
 
 interface LabelledRubric {
@@ -30,7 +37,10 @@ interface Tally {
   calibration: { p: number; outcome: 0 | 1 }[];
 }
 
-const byId = new Map((histories as ContactProfile[]).map((h) => [h.id, h]));
+// Every round's contacts have ids of their own (con-, con-b, con-c, con-d), so one map holds them all.
+const byId = new Map(
+  ([...histories, ...histories1, ...histories2, ...histories3] as ContactProfile[]).map((h) => [h.id, h]),
+);
 
 function tally(set: LabelledRubric[]): Tally {
   const t: Tally = {
@@ -109,6 +119,11 @@ export function scoreRubrics(): ScoreSection[] {
   return [
     section("Rubric (tuning set)", tally(all.filter((r) => !r.holdout))),
     section("Rubric (held out)", tally(all.filter((r) => r.holdout))),
+    // The blind rounds, each scored once at first sight (docs/engine-score.md), then kept as development cases.
+    section(
+      "Rubric (blind rounds 1–3, 20 rubrics each, many languages)",
+      tally([...rubrics1, ...rubrics2, ...rubrics3] as unknown as LabelledRubric[]),
+    ),
   ];
 }
 
