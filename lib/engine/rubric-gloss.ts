@@ -45,25 +45,39 @@ export function foldGloss(text: string): string {
     .replace(/[’‘`]/g, "'");
 }
 
-const TABLES: Compiled[] = Object.entries(glossary.languages as unknown as Record<string, Table>).map(
-  ([language, table]) => {
-    const keys = Object.keys(table.phrases).sort((a, b) => b.length - a.length);
-    // Latin words match whole ("sammler", not inside "sammlerin" unless listed); CJK phrases anywhere. One
-    // word boundary around one group, longest first, keeps the pattern quick to compile and to run.
-    const latin = keys.filter((k) => !CJK.test(k)).map((k) => escapeRe(k).replace(/ /g, "\\s+"));
-    const cjk = keys.filter((k) => CJK.test(k)).map(escapeRe);
-    const alternation = [
-      ...(latin.length ? [`(?<![\\p{L}\\d])(?:${latin.join("|")})(?![\\p{L}\\d])`] : []),
-      ...(cjk.length ? [cjk.join("|")] : []),
-    ].join("|");
-    return {
-      language,
-      patterns: (table.patterns ?? []).map(([re, to]) => [new RegExp(re, "gu"), to] as [RegExp, string]),
-      phrases: new RegExp(alternation || "(?!)", "gu"),
-      map: new Map(keys.map((k) => [k.replace(/\s+/g, " "), table.phrases[k]!])),
-    };
-  },
-);
+const SOURCES = glossary.languages as unknown as Record<string, Table>;
+
+function compile(language: string, table: Table): Compiled {
+  const keys = Object.keys(table.phrases).sort((a, b) => b.length - a.length);
+  // Latin words match whole ("sammler", not inside "sammlerin" unless listed); CJK phrases anywhere. One
+  // word boundary around one group, longest first, keeps the pattern quick to compile and to run.
+  const latin = keys.filter((k) => !CJK.test(k)).map((k) => escapeRe(k).replace(/ /g, "\\s+"));
+  const cjk = keys.filter((k) => CJK.test(k)).map(escapeRe);
+  const alternation = [
+    ...(latin.length ? [`(?<![\\p{L}\\d])(?:${latin.join("|")})(?![\\p{L}\\d])`] : []),
+    ...(cjk.length ? [cjk.join("|")] : []),
+  ].join("|");
+  return {
+    language,
+    patterns: (table.patterns ?? []).map(([re, to]) => [new RegExp(re, "gu"), to] as [RegExp, string]),
+    phrases: new RegExp(alternation || "(?!)", "gu"),
+    map: new Map(keys.map((k) => [k.replace(/\s+/g, " "), table.phrases[k]!])),
+  };
+}
+
+/** Each language's table compiled when first needed, so loading the engine costs none of them. */
+const compiled = new Map<string, Compiled>();
+function tableOf(language: string): Compiled | undefined {
+  const source = SOURCES[language];
+  if (!source) return undefined;
+  let t = compiled.get(language);
+  if (!t) {
+    t = compile(language, source);
+    compiled.set(language, t);
+  }
+  return t;
+}
+const LANGUAGES_GLOSSED = Object.keys(SOURCES);
 
 /** How many letters of the text a glossary's phrases cover. */
 function coverage(table: Compiled, text: string): number {
@@ -84,7 +98,23 @@ export interface Glossed {
   language: string | null;
 }
 
+/**
+ * Glossing tries a language's few hundred patterns (every table's, when the detector's guess finds nothing), a
+ * tenth of a second or more; a gallery's lists keep their descriptions, so each is glossed once per isolate.
+ */
+const memo = new Map<string, Glossed>();
+const MEMO_SIZE = 500;
+
 export function gloss(describedAs: string): Glossed {
+  const known = memo.get(describedAs);
+  if (known) return known;
+  const glossed = glossUncached(describedAs);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(describedAs, glossed);
+  return glossed;
+}
+
+function glossUncached(describedAs: string): Glossed {
   const folded = foldGloss(describedAs);
   // Scripts name their language surely: Hangul is Korean, kana Japanese, Han alone Chinese unless the detector
   // says Japanese.
@@ -97,11 +127,12 @@ export function gloss(describedAs: string): Glossed {
         ? "zh"
         : found;
   if (detected === "en" && !CJK.test(folded)) return { text: describedAs, language: null };
-  let table = TABLES.find((t) => t.language === detected);
+  let table = tableOf(detected);
   if (!table || coverage(table, folded) === 0) {
     let best = 0;
     table = undefined;
-    for (const t of TABLES) {
+    for (const language of LANGUAGES_GLOSSED) {
+      const t = tableOf(language)!;
       const c = coverage(t, folded);
       if (c > best) {
         best = c;

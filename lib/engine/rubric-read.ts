@@ -1276,6 +1276,17 @@ function readEnglish(describedAs: string, now: Date): ReadResult {
     const after = text.slice(v.start + v.text.length);
     for (const q of ROLE_PLACES) {
       const pre = new RegExp(`${q.re.source}(?:'s)?\\s*$`).exec(before);
+      // "museum and kunsthalle curators": a place joined to the one before the role qualifies it too.
+      const joined = pre
+        ? ROLE_PLACES.map((o) =>
+            new RegExp(`${o.re.source}\\s+(?:and|or|&|,)\\s+$`).exec(before.slice(0, pre.index)),
+          )
+            .filter((x): x is RegExpExecArray => !!x)
+            .map((x) => ({
+              x,
+              entry: ROLE_PLACES.find((o) => new RegExp(`^${o.re.source}`).test(x[0]))!.entry,
+            }))[0]
+        : undefined;
       const post = new RegExp(`^\\s+(?:at|in|of|for)\\s+(?:a|an|the|our)?\\s*${q.re.source}`).exec(after);
       const m = pre ?? post;
       if (!m) continue;
@@ -1285,6 +1296,14 @@ function readEnglish(describedAs: string, now: Date): ReadResult {
       take(r, from, to);
       within = { name: q.entry.name ?? q.phrase, terms: termsOf(q.entry) };
       rolePhrases.push({ start: from, end: to });
+      if (joined && !r.used[joined.x.index]) {
+        take(r, joined.x.index, from);
+        within = {
+          name: `${joined.entry.name ?? joined.x[0].trim()} or ${within.name}`,
+          terms: [...new Set([...termsOf(joined.entry), ...within.terms])],
+        };
+        rolePhrases.push({ start: joined.x.index, end: from });
+      }
       break;
     }
   }

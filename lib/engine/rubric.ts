@@ -466,7 +466,19 @@ const CJK_TERM = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * trailing "*" any ending (German, Dutch and Nordic compounds: "altmeister*" finds "Altmeisterzeichnungen"),
  * otherwise the whole word with a plural ending.
  */
-function termRe(term: string) {
+const termCache = new Map<string, RegExp>();
+
+/** Compiled once per term per isolate: a topic's terms in thirteen languages are a hundred patterns. */
+function termRe(term: string): RegExp {
+  let re = termCache.get(term);
+  if (!re) {
+    re = compileTerm(term);
+    termCache.set(term, re);
+  }
+  return re;
+}
+
+function compileTerm(term: string) {
   const folded = fold(term.normalize("NFC")).normalize("NFC");
   if (CJK_TERM.test(folded)) return new RegExp(folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "u");
   // A leading "*" takes any beginning ("*museum" finds "Kunstmuseum"), a trailing one any ending.
