@@ -963,7 +963,7 @@ function readPeriod(
 ): { name: string; years: [number | null, number | null] } | undefined {
   for (const { re, entry } of TOPICS) {
     if (!entry.years) continue;
-    const m = matchAll(r, new RegExp(re.source, "u"), c.start, c.end).find((x) => !r.used[x.index]);
+    const m = matchAll(r, re, c.start, c.end).find((x) => !r.used[x.index]);
     if (!m) continue;
     take(r, m.index, m.index + m[0].length);
     return { name: entry.name, years: entry.years };
@@ -1346,17 +1346,16 @@ function readEnglish(describedAs: string, now: Date): ReadResult {
   // A size written out ("more than 2 m on at least one side", "over 150 cm"): the work's longer side, for the
   // purchase it is written beside; the size words it defines ("a really big painting") are read with it.
   let size: { minCm: number; at: number } | undefined;
-  for (const m of matchAll(
+  const sized = matchAll(
     r,
     /\b(?:more than|over|at least|larger than|bigger than|above|wider than|taller than|>)\s*(\d+(?:[.,]\d+)?)\s*(m|metres?|meters?|cm|centimetres?|centimeters?)\b(?:\s+(?:on|along|in)\s+(?:at least\s+)?(?:one|any|either|the longest|the longer)\s+(?:side|edge|dimension))?(?:\s+(?:tall|wide|high|long|across))?/,
-  )) {
-    const n = Number(m[1]!.replace(",", "."));
-    const minCm = Math.round(/^c/.test(m[2]!) ? n : n * 100);
-    size = { minCm, at: m.index };
-    take(r, m.index, m.index + m[0].length);
+  )[0];
+  if (sized) {
+    const n = Number(sized[1]!.replace(",", "."));
+    size = { minCm: Math.round(/^c/.test(sized[2]!) ? n : n * 100), at: sized.index };
+    take(r, sized.index, sized.index + sized[0].length);
     for (const v of matchAll(r, /\b(?:really |very )?(?:big|large|huge|massive|oversized|sizeable)\b/))
       take(r, v.index, v.index + v[0].length);
-    break;
   }
 
   // Clauses with predicates.

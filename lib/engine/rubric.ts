@@ -791,25 +791,14 @@ function looseInterest(
 const NOT_NOW =
   /\b(former|formerly|retired|ex|previously|used to be|until|not|no longer|never)\b[^,;]{0,45}$/;
 
-function role(c: Extract<Criterion, { kind: "role" }>, p: ContactProfile, label: string): Outcome {
+function role(c: Extract<Criterion, { kind: "role" }>, p: ContactProfile, now: Date, label: string): Outcome {
   const reasons: Reason[] = [];
   const within = c.within?.terms.map(termRe);
   const company = p.company ? fold(p.company).normalize("NFC") : "";
-  const texts = [
-    ...(p.company
-      ? [{ id: p.id, kind: "profile" as const, where: "the company", text: p.company, at: null }]
-      : []),
-    ...p.notes
-      .filter((n) => !["billing_address", "phone", "email"].includes(n.kind))
-      .map((n) => ({
-        id: n.id,
-        kind: n.kind === "private_note" ? ("private_note" as const) : ("note" as const),
-        where: n.kind === "private_note" ? "a private note" : "a note",
-        text: n.text,
-        at: n.at,
-      })),
-    ...p.tags.map((t) => ({ id: p.id, kind: "profile" as const, where: "a tag", text: t, at: null })),
-  ];
+  // What the contact is on record as: the company, notes and tags (not what they bought or asked about).
+  const texts = ownText(p, now).filter(
+    (t) => t.kind === "note" || t.kind === "private_note" || t.where === "the company" || t.where === "a tag",
+  );
   let denied = false;
   for (const own of texts) {
     const folded = fold(own.text).normalize("NFC");
@@ -934,8 +923,9 @@ export function locate(p: ContactProfile): Located[] {
           at: billing.at,
         },
       });
-    } else if (city) {
-      // A city on the profile is a record the gallery keeps, whatever a phone or an email domain suggests.
+    } else if (city || (!phone && !email)) {
+      // A city on the profile is a record the gallery keeps, whatever a phone or an email domain suggests; so is
+      // a country with neither to have been inferred from.
       out.push({
         country: p.country,
         region,
@@ -971,19 +961,6 @@ export function locate(p: ContactProfile): Located[] {
           kind: "profile",
           id: p.id,
           label: `country ${p.country} inferred from the email domain (${email.text.split("@")[1] ?? ""})`,
-          at: null,
-        },
-      });
-    } else if (!phone && !email) {
-      out.push({
-        country: p.country,
-        region,
-        city,
-        confidence: 0.95,
-        evidence: {
-          kind: "profile",
-          id: p.id,
-          label: `location on record: ${[city, region, p.country].filter(Boolean).join(", ")}`,
           at: null,
         },
       });
@@ -1081,7 +1058,7 @@ function evaluate(
       };
     }
     case "role":
-      return role(c, p, label);
+      return role(c, p, now, label);
     case "vip": {
       const tagged = p.tags.some((t) => /\bvip\b/i.test(t));
       const holds = p.vip || tagged;

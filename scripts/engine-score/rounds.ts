@@ -141,7 +141,8 @@ export const RUBRIC_ROUNDS: RubricRound[] = [
   },
   {
     name: "round 2",
-    model: "rubric-rules@1.2.0 (glossary, roles, asides; before round 2's own fixes)",
+    model:
+      "rubric-rules@1.2.0 (glossary, roles, events and topics in 13 languages; before round 2's own fixes)",
     rubrics: 20,
     readable: 18,
     pairs: 655,
