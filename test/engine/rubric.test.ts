@@ -242,6 +242,40 @@ describe("purchases", () => {
     expect(judge("collectors who haven't bought anything since 2023", p)!.verdict).toBe(true);
   });
 
+  it("reads a count past the words describing the works, and after the noun", () => {
+    const paintings = (years: number[]) =>
+      profile({
+        sales: years.map((year, i) =>
+          sale(`202${i}-03-01`, "oil on canvas", 900_000, {
+            artwork: {
+              id: `p${i}`,
+              title: `P${i}`,
+              artistName: "Anon",
+              medium: "oil on canvas",
+              year,
+              heightCm: 1,
+              widthCm: 1,
+            },
+          }),
+        ),
+      });
+    for (const rubric of [
+      "collectors with two or more contemporary paintings",
+      "collectors who have bought at least two contemporary paintings",
+      "collectors who bought contemporary paintings, two paintings or more",
+    ]) {
+      expect(readable(rubric).summary, rubric).toContain("count >= 2");
+      expect(judge(rubric, paintings([1999, 2012]))!.verdict, rubric).toBe(true);
+      expect(judge(rubric, paintings([2012]))!.verdict, rubric).toBe(false);
+    }
+    // "Contemporary" is when the work was made: 1970 on.
+    expect(
+      judge("collectors with two or more contemporary paintings", paintings([1955, 2012]))!.verdict,
+    ).toBe(false);
+    // A unit of time is not a word describing works.
+    expect(readable("bought a painting 2 years ago").summary).not.toContain("count");
+  });
+
   it("matches artists whatever the accents, by 'by' or before a noun", () => {
     const p = profile({
       sales: [
