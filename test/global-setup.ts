@@ -8,6 +8,7 @@ import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { freePort, startDatabase } from "../scripts/postgres";
 import { startReceiver } from "./receiver";
+import { startDemoSeed } from "./seed/demo-setup";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module "vitest" {
     refusedUrl: string;
     /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay test/platform/robustness.test.ts. */
     robustnessSeed: string;
+    /** The demo gallery's database (test/seed/), seeded in the background, and its editor's credentials. */
+    demo: { url: string; editor: { email: string; password: string } };
   }
 }
 
@@ -78,6 +81,8 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${TEST_DATABASE}`;
   }
   await migrateDatabase(url.toString());
+  const demo = await startDemoSeed(url);
+  project.provide("demo", { url: demo.url, editor: demo.editor });
   const neon = await startNeonLocal({ port: 0 });
   project.provide("databaseUrl", url.toString());
   project.provide("neonEndpoint", neon.url);
@@ -86,10 +91,13 @@ export default async function setup(project: TestProject) {
   project.provide("refusedUrl", `http://127.0.0.1:${await freePort()}`);
   project.provide("robustnessSeed", process.env.ROBUSTNESS_SEED ?? "");
   return async () => {
+    await demo.settled;
     await receiver.close();
     await neon.close();
-    if (process.env.DATABASE_URL)
+    if (process.env.DATABASE_URL) {
       await admin(url.toString(), `drop database "${TEST_DATABASE}" with (force)`);
+      await admin(url.toString(), `drop database "${new URL(demo.url).pathname.slice(1)}" with (force)`);
+    }
     await database.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     restoreStderr();

@@ -6,8 +6,8 @@ export const BASE = Date.UTC(2026, 0, 1);
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-/** The gallery's inventory history starts here. */
-export const SPAN_START = Date.UTC(2024, 0, 1);
+/** The gallery's history starts here: four years of inventory, contacts and sales before the seed's clock. */
+export const SPAN_START = Date.UTC(2022, 0, 1);
 /** The API's origin under `npm start` (wrangler.toml's PUBLIC_BASE_URL): the demo's image URLs name it. */
 export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:8787";
 /** The demo gallery's default currency, and what a unit of each currency it sells in is worth in it. */

@@ -101,11 +101,11 @@ export function seedContactLists(ctx: SeedContext, people: Person[], contactTags
     [
       "Painting collectors to court",
       "segment",
-      "Written as a person would say it; the engine says which words it cannot judge from the records.",
+      "Collectors building a contemporary painting collection, in the words a member would use.",
       null,
       {
         type: "collector",
-        described_as: "collectors building a serious contemporary painting collection",
+        described_as: "collectors of contemporary painting who are still buying: a purchase since 2024",
       },
     ],
   ];

@@ -5,7 +5,7 @@
  */
 import * as schema from "../../db/schema";
 import { ascii, BASE, DAY, HOUR, iso, SPAN_START } from "./common";
-import type { Art, Insert, Person, SeedContext } from "./context";
+import type { Art, Artist, Insert, Person, SeedContext } from "./context";
 import {
   ADVISORIES,
   BUDGET_BANDS,
@@ -21,11 +21,12 @@ import {
   TITLE_NOUNS,
   TRADES,
 } from "./material";
+import { bandOf, drawTaste, focusOf, PRACTICE_WORDS, type Taste } from "./tastes";
 
 const CONTACT_COUNT = 300;
 
 /** 300 contacts with profiles, assignees and tags. */
-export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] {
+export function seedContacts(ctx: SeedContext, contactTags: string[], artists: Artist[]): Person[] {
   const { rng, newId, G, rows, editorId, viewerId } = ctx;
   const contactTimes = Array.from({ length: CONTACT_COUNT }, () =>
     rng.between(SPAN_START, BASE - 2 * DAY),
@@ -93,7 +94,11 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       usedEmails.add(email);
     }
     const doNotEmail = email !== null && rng.chance(0.06);
-    const budget = type === "collector" ? rng.pick(BUDGET_BANDS) : null;
+    const taste =
+      type === "collector" || type === "institution" || type === "advisor"
+        ? drawTaste(rng, artists, type, createdMs)
+        : null;
+    const budget = type === "collector" && taste ? (bandOf(taste.band[0]) as (typeof BUDGET_BANDS)[number]) : null;
 
     const customFields: Record<string, unknown> = {};
     if (rng.chance(0.3))
@@ -112,14 +117,15 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
           ? `+1 212 555 01${String(rng.int(0, 99)).padStart(2, "0")}`
           : `+44 20 7946 0${String(rng.int(0, 999)).padStart(3, "0")}`
         : null,
-      notes: rng.chance(0.25)
-        ? rng.pick([
-            "Prefers to be contacted in the morning.",
-            "Collects across media; strong interest in works on paper.",
-            "Introduced by a longtime client at the spring fair.",
-            "Building a collection for a new home in the Hudson Valley.",
-          ])
-        : null,
+      notes: taste && rng.chance(0.45)
+        ? tasteNote(ctx, taste, type)
+        : rng.chance(0.25)
+          ? rng.pick([
+              "Prefers to be contacted in the morning.",
+              "Introduced by a longtime client at the spring fair.",
+              "Building a collection for a new home in the Hudson Valley.",
+            ])
+          : null,
       formOfAddress: formOfAddress,
       contactType: type,
       lastInteractionAt: null,
@@ -144,6 +150,7 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       createdMs,
       archived,
       budget,
+      taste,
       interactionIds: [],
       engagementIds: [],
       saleIds: [],
@@ -154,17 +161,16 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
       rows(schema.collectorProfiles).push({
         contactId: id,
         ...G,
-        collectingFocus: rng.pick([
-          "Postwar European painting",
-          "Contemporary photography",
-          "Works on paper",
-          "Emerging painters",
-          "Sculpture and objects",
-          "Prints and multiples",
-        ]),
+        // Most profiles say what the collector collects; some say something vaguer, as members write them.
+        collectingFocus:
+          taste && rng.chance(0.85)
+            ? focusOf(rng, taste)
+            : rng.pick(["Across media", "Building a collection", "Open to new artists"]),
         budgetBand: budget,
         wishlistNotes: rng.chance(0.5)
-          ? `Looking for a major ${rng.pick(TITLE_NOUNS).toLowerCase()} subject.`
+          ? taste && rng.chance(0.7)
+            ? `Looking for a ${rng.pick(["major", "key", "large", "recent"])} work by ${rng.pick(taste.favourites).name}.`
+            : `Looking for a major ${rng.pick(TITLE_NOUNS).toLowerCase()} subject.`
           : null,
         preferredContactMethod: rng.pick(["email", "phone", "whatsapp", "in_person"]),
         vip: rng.chance(0.12),
@@ -224,6 +230,31 @@ export function seedContacts(ctx: SeedContext, contactTags: string[]): Person[] 
   old.row.email = current.email;
   old.row.company = current.row.company;
   return people;
+}
+
+/** A member's note on a buyer, in the gallery's words, from its taste. */
+function tasteNote(ctx: SeedContext, taste: Taste, type: string): string {
+  const { rng } = ctx;
+  const [first, second] = taste.favourites;
+  if (type === "advisor") {
+    const [a, b] = taste.clients as [Taste, Taste];
+    return `Advises two private clients: one follows ${rng.pick(a.favourites).name}, the other collects ${PRACTICE_WORDS[b.practices[0]!]}.`;
+  }
+  if (type === "institution") {
+    const era = taste.era === "modern" ? "post-war" : "contemporary";
+    return `Acquires ${era} ${PRACTICE_WORDS[taste.practices[0]!]} for the permanent collection.`;
+  }
+  const others = (Object.keys(PRACTICE_WORDS) as (keyof typeof PRACTICE_WORDS)[]).filter(
+    (p) => !taste.practices.includes(p) && p !== "antiquity",
+  );
+  return rng.pick([
+    `Follows ${first!.name} closely; wants to see new work first.`,
+    second
+      ? `Owns ${first!.name} and ${second.name}; looking to add to both.`
+      : `Bought ${first!.name} early and keeps an eye on the studio.`,
+    `Not interested in ${PRACTICE_WORDS[rng.pick(others)]}. Loves ${first!.name}.`,
+    `Collects ${PRACTICE_WORDS[taste.practices[0]!]}, mostly ${taste.era === "modern" ? "post-war" : "contemporary"}.`,
+  ]);
 }
 
 /** Consignments on the activity timeline. */

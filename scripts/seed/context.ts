@@ -8,6 +8,7 @@ import type { ArtworkActivityType } from "../../lib/schemas/artwork-timeline";
 import { iso } from "./common";
 import type { BUDGET_BANDS, CONTACT_TYPES, Practice } from "./material";
 import type { Rng } from "./random";
+import type { Taste } from "./tastes";
 
 /** A row of `table` as drizzle types an insert into it. */
 export type Insert<T extends PgTable> = T["$inferInsert"];
@@ -55,6 +56,8 @@ export interface Person {
   createdMs: number;
   archived: boolean;
   budget: (typeof BUDGET_BANDS)[number] | null;
+  /** What a buyer (collector, institution, advisor) likes; everything it does follows it (./tastes). */
+  taste: Taste | null;
   interactionIds: string[];
   engagementIds: string[];
   saleIds: string[];

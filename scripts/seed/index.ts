@@ -1,7 +1,9 @@
 /**
  * Seeds the demo gallery "Northlight Gallery" (slug `demo`): 400 artworks (edition families, pending drafts and
  * a few long timelines among them), 300 contacts and everything around them, so every endpoint has something
- * to show. Deterministic: all content comes from a seeded PRNG and a
+ * to show. Buyers have tastes (./tastes: favourite artists and their circle, practices, a price band, a pattern
+ * over four years) that their purchases, inquiries, viewing-room visits and profiles follow with noise, so the
+ * engine has something to find; it judges the demo like any gallery's data (test/seed/demo.test.ts). Deterministic: all content comes from a seeded PRNG and a
  * fixed clock (2026-01-01T00:00:00Z); only credentials (keys, password salts) are truly random. Idempotent:
  * if the demo gallery exists nothing is written and null is returned. One transaction; each family module
  * (./artworks, ./contacts, …) collects rows typed from its drizzle tables, then every table is written with
@@ -69,7 +71,7 @@ function generate(ctx: SeedContext): void {
   const longTimelines = seedTimeline(ctx, arts, ref.locations);
   seedShows(ctx, arts);
   const rooms = seedPublications(ctx, publishedArts);
-  const people = seedContacts(ctx, ref.contactTags);
+  const people = seedContacts(ctx, ref.contactTags, ref.artists);
   seedConsignments(ctx, arts, people);
   seedLongTimelines(ctx, longTimelines, people);
   const allSales = seedSales(ctx, arts, people.filter(isBuyer));

@@ -4,11 +4,24 @@ import { BASE, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
 import { ENGAGEMENT_KINDS, ENGAGEMENT_WEIGHTS } from "./material";
 import type { Rng } from "./random";
+import type { Room } from "./publications";
+import { appeal, pickByTaste } from "./tastes";
 
-/** A work that existed (`since`) at `ms`, or null when none did yet: nobody asks about a work before it exists. */
-function pickKnownAt(rng: Rng, arts: Art[], ms: number, since: (art: Art) => number): Art | null {
+/**
+ * A work that existed (`since`) at `ms`, or null when none did yet: nobody asks about a work before it exists. A
+ * buyer asks about and looks at what its taste likes, most of the time; anyone else at random.
+ */
+function pickKnownAt(
+  rng: Rng,
+  arts: Art[],
+  ms: number,
+  since: (art: Art) => number,
+  person?: Person,
+): Art | null {
   const known = arts.filter((a) => since(a) <= ms);
-  return known.length ? rng.pick(known) : null;
+  if (known.length === 0) return null;
+  if (person?.taste && rng.chance(0.8)) return pickByTaste(rng, person.taste, known) ?? rng.pick(known);
+  return rng.pick(known);
 }
 
 /**
@@ -38,7 +51,7 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
       let ms = rng.between(person.createdMs, BASE - HOUR);
       while (used.has(ms)) ms += 1000;
       used.add(ms);
-      const art = rng.chance(0.4) ? pickKnownAt(rng, arts, ms, (a) => a.createdMs) : null;
+      const art = rng.chance(0.4) ? pickKnownAt(rng, arts, ms, (a) => a.createdMs, person) : null;
       const direction =
         type === "email" || type === "call" || type === "message"
           ? rng.chance(0.5)
@@ -105,7 +118,7 @@ export function seedEngagement(
   ctx: SeedContext,
   people: Person[],
   publishedArts: Art[],
-  rooms: string[],
+  rooms: Room[],
 ): void {
   const { rng, newId, G, rows } = ctx;
   let forced = 0;
@@ -124,9 +137,9 @@ export function seedEngagement(
         "purchase_completed",
         "waitlist_joined",
       ].includes(kind);
-      const art = withArt ? pickKnownAt(rng, publishedArts, ms, (a) => a.versionTimes[0]!) : null;
+      const art = withArt ? pickKnownAt(rng, publishedArts, ms, (a) => a.versionTimes[0]!, person) : null;
       const room =
-        kind === "room_opened" || (kind === "artwork_viewed" && rng.chance(0.5)) ? rooms[0]! : null;
+        kind === "room_opened" || (kind === "artwork_viewed" && rng.chance(0.5)) ? rooms[0]!.id : null;
       const id = newId("eng", ms);
       person.engagementIds.push(id);
       rows(schema.engagementEvents).push({
@@ -157,4 +170,57 @@ export function seedEngagement(
     }
   }
   if (forced < ENGAGEMENT_KINDS.length) throw new Error("seed: not every engagement kind was generated");
+  seedRoomVisits(ctx, people, rooms);
+}
+
+/**
+ * Buyers who still buy visit the viewing rooms while they are open: they open a room, look at the works their
+ * taste likes (one to three), and now and then save one or send an inquiry from the room. Most look at nothing
+ * they like and leave.
+ */
+function seedRoomVisits(ctx: SeedContext, people: Person[], rooms: Room[]): void {
+  const { rng, newId, G, rows } = ctx;
+  for (const person of people) {
+    const taste = person.taste;
+    if (!taste || person.archived || taste.pattern === "lapsed") continue;
+    for (const room of rooms) {
+      const from = Math.max(room.opensMs, person.createdMs);
+      const to = Math.min(room.closesMs ?? BASE, BASE) - 3 * HOUR;
+      if (to <= from || !rng.chance(0.45)) continue;
+      const liked = room.arts.filter((a) => appeal(taste, a) >= 2);
+      let ms = rng.between(from, to);
+      const event = (kind: string, art: Art | null) => {
+        const id = newId("eng", ms);
+        person.engagementIds.push(id);
+        rows(schema.engagementEvents).push({
+          id,
+          ...G,
+          contactId: person.id,
+          kind,
+          occurredAt: iso(ms),
+          artworkId: art?.id ?? null,
+          viewingRoomId: room.id,
+          metadata: {},
+          createdAt: iso(ms),
+        });
+        if (art !== null && (kind === "favorite_added" || kind === "inquiry_submitted")) {
+          ctx.activity(art, ms, {
+            eventType: "interest",
+            summary:
+              kind === "favorite_added" ? `${person.name} saved this work` : `${person.name} sent an inquiry`,
+            actorId: null,
+            contactId: person.id,
+            refTable: "engagement_events",
+            refId: id,
+          });
+        }
+        ms += rng.int(1, 9) * 60_000;
+      };
+      event("room_opened", null);
+      for (const art of rng.sample(liked, rng.int(1, 3))) {
+        event("artwork_viewed", art);
+        if (rng.chance(0.25)) event(rng.chance(0.6) ? "favorite_added" : "inquiry_submitted", art);
+      }
+    }
+  }
 }

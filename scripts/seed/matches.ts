@@ -10,6 +10,7 @@ import * as schema from "../../db/schema";
 import { BASE, DAY, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
 import type { OfferSummary } from "./offers";
+import { appeal } from "./tastes";
 
 /**
  * Until when the demo's planted hidden pair stays hidden: a fixed date years after the seed's clock, so the pair
@@ -20,7 +21,7 @@ export const SHOWCASE_HIDDEN_UNTIL = Date.UTC(2030, 5, 1);
 /** Other labels planted by pair, besides the showcase hide. */
 const LABELS = { not_interested: 6, good_match: 6 } as const;
 
-/** Collectors given a history that follows one of the showcase offer's works (see below). */
+/** At most this many collectors whose taste suits the showcase offer's works find them (see below). */
 const FOLLOWERS = 12;
 
 export function seedMatches(
@@ -71,17 +72,23 @@ export function seedMatches(
     for (const daysAgo of [9, 7]) engage(hidden, showcaseWork, "artwork_viewed", daysAgo);
     label(hidden, showcaseWork, "hide", BASE - 2 * DAY, iso(SHOWCASE_HIDDEN_UNTIL));
   }
-  // Collectors following the showcase offer's artists: each viewed one of its works, saved it as a favourite and
-  // sent an inquiry about it from the viewing room in the last weeks, and looked at another work by the same
-  // artist: the history a matcher turns into a visible match.
+  // Collectors whose taste the showcase offer's works suit (a favourite artist or its circle) found them on the
+  // gallery's site in the last weeks: each viewed one, saved it as a favourite and sent an inquiry about it, and
+  // looked at another work by the same artist.
   if (showcase) {
     const offered = matchable.filter((a) => showcase.artIds.includes(a.id));
-    const followers = rng.sample(
-      active.filter((p) => !showcase.recipientIds.has(p.id) && p.type === "collector"),
-      Math.min(FOLLOWERS, offered.length * 2),
+    const suited = active.filter(
+      (p) =>
+        !showcase.recipientIds.has(p.id) &&
+        p.type === "collector" &&
+        p.taste !== null &&
+        p.taste.pattern !== "lapsed" &&
+        offered.some((a) => appeal(p.taste!, a) >= 2),
     );
-    followers.forEach((person, i) => {
-      const art = offered[i % offered.length]!;
+    const followers = rng.sample(suited, Math.min(FOLLOWERS, offered.length * 2));
+    for (const person of followers) {
+      const liked = offered.filter((a) => appeal(person.taste!, a) >= 2);
+      const art = rng.pick(liked);
       const sibling = matchable.find((a) => a.id !== art.id && a.artist.id === art.artist.id);
       const history: [Art, string, number][] = [
         [art, "artwork_viewed", rng.int(10, 20)],
@@ -90,7 +97,7 @@ export function seedMatches(
       ];
       if (sibling) history.push([sibling, "artwork_viewed", rng.int(20, 40)]);
       for (const [work, kind, daysAgo] of history) engage(person, work, kind, daysAgo);
-    });
+    }
   }
   const used = new Set<string>();
   for (const [action, count] of Object.entries(LABELS)) {

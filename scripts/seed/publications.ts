@@ -38,7 +38,17 @@ function cover(ctx: SeedContext, publicationId: string, fileId: string) {
  * every visibility; a published one has published_at (and a cover), an unpublished one neither; some carry a
  * price in publication_pricing, one for each price_visibility (public, members, private). Slugs are the titles'.
  */
-export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string[] {
+/** A viewing room with the works it shows, and when visitors could first open it. */
+export interface Room {
+  id: string;
+  title: string;
+  arts: Art[];
+  opensMs: number;
+  /** When it closed to visitors, or null while open. */
+  closesMs: number | null;
+}
+
+export function seedPublications(ctx: SeedContext, publishedArts: Art[]): Room[] {
   const { rng, newId, G, rows } = ctx;
   const coverStream = new Rng(COVER_SEED);
   const coverId = idMinter(() => coverStream.next());
@@ -102,7 +112,7 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
   const roomPool = publishedArts.filter(
     (a) => (a.availability === "available" || a.availability === "on_hold") && a.thumbnailUrl !== null,
   );
-  const rooms = roomSpecs.map(([title, visibility, publicationId, opens, closes], i) => {
+  const rooms = roomSpecs.map(([title, visibility, publicationId, opens, closes], i): Room => {
     const createdMs = Date.UTC(2025, 10, 1) + i * 9 * DAY;
     const id = newId("room", createdMs);
     rows(schema.viewingRooms).push({
@@ -119,7 +129,8 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
       createdAt: iso(createdMs),
       updatedAt: iso(createdMs + DAY),
     });
-    rng.sample(roomPool, rng.int(6, 12)).forEach((art, position) => {
+    const arts = rng.sample(roomPool, rng.int(6, 12));
+    arts.forEach((art, position) => {
       rows(schema.viewingRoomArtworks).push({
         ...G,
         viewingRoomId: id,
@@ -131,7 +142,7 @@ export function seedPublications(ctx: SeedContext, publishedArts: Art[]): string
         createdAt: iso(createdMs),
       });
     });
-    return id;
+    return { id, title, arts, opensMs: opens ?? createdMs + DAY, closesMs: closes };
   });
   rooms.push(seedClosedRoom(ctx, roomPool));
   seedLaterPublications(ctx, publishedArts);
@@ -229,7 +240,7 @@ const CLOSED_ROOM_SEED = 0x636c7364;
  * A public room that has closed (autumn 2025): never served to visitors. Its id comes from a stream of its own
  * and its works are the pool's first six, so adding it left every other generated value as it was.
  */
-function seedClosedRoom(ctx: SeedContext, pool: Art[]): string {
+function seedClosedRoom(ctx: SeedContext, pool: Art[]): Room {
   const { G, rows } = ctx;
   const title = "Autumn Viewing Room 2025";
   const createdMs = Date.UTC(2025, 7, 20);
@@ -259,5 +270,11 @@ function seedClosedRoom(ctx: SeedContext, pool: Art[]): string {
       createdAt: iso(createdMs),
     });
   });
-  return id;
+  return {
+    id,
+    title,
+    arts: pool.slice(0, 6),
+    opensMs: Date.UTC(2025, 8, 1),
+    closesMs: Date.UTC(2025, 10, 15),
+  };
 }

@@ -2,21 +2,43 @@
 import * as schema from "../../db/schema";
 import { BASE, DAY, FX_TO_DEFAULT, iso, priceCents } from "./common";
 import type { Art, Person, Sale, SeedContext } from "./context";
+import { appeal } from "./tastes";
 
 /**
- * Sales of sold (completed, a few refunded), reserved (pending) and a few available (cancelled) works. Some
- * sold works go together in one sale (works of the same currency); a handful of regular buyers account for
- * a good share of the sales and three major collectors for the works of $100,000 and more, so works acquired,
- * spend and the price band range from none to many, low to high. Spend itself is not
- * computed here: the database's trigger on `sales` keeps it on the contact.
+ * Sales of sold (completed, a few refunded), reserved (pending) and a few available (cancelled) works, each to a
+ * buyer drawn by how much the work appeals to its taste (./tastes: a favourite artist far ahead of the circle,
+ * then the practice, within the buyer's price band), at a time the buyer buys (a lapsed buyer before 2024, a new
+ * one in the last year); one sale in twelve goes to a buyer drawn at random, as some sales surprise. Some sold
+ * works go together in one sale: works of the same currency the same buyer likes. Spend itself is not computed
+ * here: the database's trigger on `sales` keeps it on the contact.
  */
 export function seedSales(ctx: SeedContext, arts: Art[], buyers: Person[]): Sale[] {
   const { rng, newId, G, rows } = ctx;
   const sales: Sale[] = [];
-  const [majors, regulars] = ((picked) => [picked.slice(0, 3), picked.slice(3)])(rng.sample(buyers, 11));
   const sold = new Set<Art>();
-  let majorSales = 0;
-  const addSale = (group: Art[], status: string) => {
+  /** Buyers who could buy a work made available at `fromMs`, each with its window. */
+  const eligible = (fromMs: number) =>
+    buyers.filter((b) => b.taste !== null && Math.min(b.taste.window[1], BASE - DAY) > fromMs + DAY);
+  const chooseBuyer = (art: Art): Person | null => {
+    const open = eligible(art.createdMs);
+    if (open.length === 0) return null;
+    if (rng.chance(1 / 12)) return rng.pick(open);
+    // The longer a buyer's window overlaps the work's time on the market, the likelier it bought it.
+    const weights = open.map((b) => {
+      const t = b.taste!;
+      const from = Math.max(t.window[0], art.createdMs);
+      const years = Math.max(0.1, (Math.min(t.window[1], BASE) - from) / (365 * DAY));
+      return appeal(t, art) * t.appetite * Math.min(1, years);
+    });
+    const total = weights.reduce((sum, w) => sum + w, 0);
+    let r = rng.next() * total;
+    for (let i = 0; i < open.length; i++) {
+      r -= weights[i]!;
+      if (r < 0) return open[i]!;
+    }
+    return open[open.length - 1]!;
+  };
+  const addSale = (group: Art[], status: string, buyer: Person) => {
     const prices = group.map((art) =>
       art.price === null
         ? priceCents(rng, ...art.artist.priceRange)
@@ -25,15 +47,13 @@ export function seedSales(ctx: SeedContext, arts: Art[], buyers: Person[]): Sale
     const amount = prices.reduce((sum, p) => sum + p, 0);
     const currency = group[0]!.currency;
     const baseAmount = Math.round(amount * FX_TO_DEFAULT[currency]!);
-    // Works of $100,000 and more go to the major collectors in turn, whose average lands over $100,000.
-    const buyer =
-      baseAmount / group.length >= 10_000_000
-        ? majors[majorSales++ % majors.length]!
-        : rng.chance(0.3)
-          ? rng.pick(regulars)
-          : rng.pick(buyers);
-    const from = Math.max(buyer.createdMs, ...group.map((a) => a.createdMs)) + DAY;
-    const soldMs = rng.between(from, BASE - DAY);
+    const window = buyer.taste?.window ?? [buyer.createdMs, BASE - DAY];
+    const from = Math.max(buyer.createdMs, window[0], ...group.map((a) => a.createdMs)) + DAY;
+    // Most works sell within months of coming in (an exponential wait, four months on average), never after the
+    // buyer's window closes.
+    const until = Math.max(from, Math.min(window[1], BASE - DAY));
+    const wait = -Math.log(1 - rng.next()) * 120 * DAY;
+    const soldMs = from + wait < until ? Math.floor((from + wait) / 1000) * 1000 : rng.between(from, until);
     const id = newId("sale", soldMs);
     for (const art of group) sold.add(art);
     sales.push({ id, arts: group, prices, buyer, amount, currency, baseAmount, soldMs, status });
@@ -68,18 +88,35 @@ export function seedSales(ctx: SeedContext, arts: Art[], buyers: Person[]): Sale
   };
   arts.forEach((art, i) => {
     if (sold.has(art)) return;
-    if (art.availability === "sold") {
-      // One sale in eight takes one or two more sold works of the same currency along.
-      const group = [art];
-      if (rng.chance(0.125)) {
-        const more = arts
-          .slice(i + 1)
-          .filter((a) => a.availability === "sold" && a.currency === art.currency && !sold.has(a));
-        group.push(...rng.sample(more, rng.int(1, 2)));
-      }
-      addSale(group, rng.chance(0.96) ? "completed" : "refunded");
-    } else if (art.availability === "reserved" && rng.chance(0.5)) addSale([art], "pending");
-    else if (art.availability === "available" && rng.chance(0.03)) addSale([art], "cancelled");
+    const status =
+      art.availability === "sold"
+        ? rng.chance(0.96)
+          ? "completed"
+          : "refunded"
+        : art.availability === "reserved" && rng.chance(0.5)
+          ? "pending"
+          : art.availability === "available" && rng.chance(0.03)
+            ? "cancelled"
+            : null;
+    if (status === null) return;
+    const buyer = chooseBuyer(art);
+    if (buyer === null) return;
+    const group = [art];
+    // One sale in six takes one or two more sold works of the same currency the buyer likes along.
+    if (art.availability === "sold" && rng.chance(1 / 6)) {
+      const more = arts
+        .slice(i + 1)
+        .filter(
+          (a) =>
+            a.availability === "sold" &&
+            a.currency === art.currency &&
+            !sold.has(a) &&
+            a.createdMs <= (buyer.taste?.window[1] ?? BASE) - 2 * DAY &&
+            appeal(buyer.taste!, a) >= 2,
+        );
+      group.push(...rng.sample(more, rng.int(1, 2)));
+    }
+    addSale(group, status, buyer);
   });
   return sales;
 }

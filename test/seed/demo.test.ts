@@ -1,0 +1,223 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { inject } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { httpDb } from "../../db/client";
+import worker from "../../functions/api";
+import type { EngineMessage } from "../../lib/engine-queue";
+import { allScopes } from "../../lib/scopes";
+import { MatchList } from "../../lib/schemas/matches";
+import { RecommendedRecipientList } from "../../lib/schemas/offers";
+import { RubricJudgmentList } from "../../lib/schemas/judgments";
+import { InboxThread } from "../../lib/schemas/inbox";
+import { handleEngineBatch } from "../../services/engine/consume";
+import { sweepEngine } from "../../services/engine/sweep";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import { textArray } from "../../db/queries/rows";
+import { apiRequest, type CallOptions } from "../helpers/gallery";
+import { validateResponse } from "../helpers/openapi";
+
+/**
+ * The demo gallery as a new user meets it after `npm start`: seeded as `npm start` seeds it (test/seed/demo-setup.ts),
+ * then the cron's first sweep (which fits the gallery's match model first) and the engine's batches over every
+ * subject the sweep sends, as the Queue delivers them, until nothing is stale; then read through the API. Nothing
+ * in the seed is a verdict: what these assert is what the engine reads into the demo's histories.
+ */
+
+const demo = inject("demo");
+const demoEnv = { ...env, DATABASE_URL: demo.url, ENGINE_QUEUE: undefined };
+const demoDb = () => httpDb(demoEnv);
+
+/** A call to the API Worker bound to the demo's database, checked against the OpenAPI document. */
+async function demoCall(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+  const response = await worker.fetch(apiRequest(method, path, opts), demoEnv, createExecutionContext());
+  await validateResponse(method, path, response);
+  return response;
+}
+
+async function demoJson<T>(path: string, key: string): Promise<T> {
+  const response = await demoCall("GET", path, { key });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Waits for the background seed: the demo gallery's row commits with everything else, or the seed's failure. */
+async function seeded(): Promise<string> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const failure = await demoDb().execute<{ message: string }>(
+      sql`select message from demo_seed_failure where to_regclass('demo_seed_failure') is not null`,
+    ).catch(() => null);
+    if (failure && failure.rows.length > 0) throw new Error(`the demo seed failed: ${failure.rows[0]!.message}`);
+    const gallery = await demoDb().execute<{ id: string }>(sql`select id from galleries where slug = 'demo'`);
+    if (gallery.rows[0]) return gallery.rows[0].id;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the demo gallery was not seeded within 150 s");
+}
+
+let batchCounter = 0;
+
+/** The first sweep as the cron runs it, then the engine over what it sent (50 a batch, as the Queue delivers). */
+async function firstSweeps(): Promise<void> {
+  for (let round = 0; round < 10; round++) {
+    const sent: EngineMessage[] = [];
+    await sweepEngine(demoEnv, {
+      olderThanSeconds: 0,
+      send: async (messages) => {
+        sent.push(...messages);
+      },
+    });
+    if (sent.length === 0) return;
+    let pending = sent;
+    while (pending.length > 0) {
+      const next: EngineMessage[] = [];
+      for (let i = 0; i < pending.length; i += 50) {
+        const batch = createMessageBatch<EngineMessage>(
+          "gallery-engine",
+          pending.slice(i, i + 50).map((body) => ({
+            id: `demo-${++batchCounter}`,
+            timestamp: new Date(),
+            attempts: 1,
+            body,
+          })),
+        );
+        const result = await handleEngineBatch(batch as MessageBatch<unknown>, demoEnv);
+        await getQueueResult(batch, createExecutionContext());
+        expect(result.retried).toBe(0);
+        next.push(...result.continuations);
+      }
+      pending = next;
+    }
+  }
+  throw new Error("the demo was still stale after 10 sweeps");
+}
+
+let galleryId: string;
+let key: string;
+
+beforeAll(async () => {
+  galleryId = await seeded();
+  key = randomToken("gpk_");
+  await demoDb().execute(sql`insert into api_keys (id, gallery_id, kind, name, prefix, key_hash, scopes)
+    values (${newId("key")}, ${galleryId}, 'secret', 'demo suite', ${key.slice(0, 12)}, ${await sha256Hex(key)}, ${textArray([...allScopes])})`);
+  await firstSweeps();
+}, 300_000);
+
+describe("the demo gallery after the first sweeps", () => {
+  it("shows at least half of its buying collectors a match at the visible floor, each with reasons", async () => {
+    const buyers = await demoDb().execute<{ id: string }>(
+      sql`select distinct c.id from contacts c join sales s on s.contact_id = c.id
+        where c.gallery_id = ${galleryId} and c.archived_at is null and s.status in ('completed', 'pending')
+        order by c.id`,
+    );
+    expect(buyers.rows.length).toBeGreaterThanOrEqual(20);
+    let withMatch = 0;
+    for (const { id } of buyers.rows) {
+      const page = MatchList.parse(await demoJson(`/gallery/contacts/${id}/matches`, key));
+      if (page.data.length === 0) continue;
+      withMatch++;
+      for (const match of page.data) {
+        expect(match.probability).toBeGreaterThanOrEqual(0.6);
+        expect(match.reasons.length).toBeGreaterThan(0);
+      }
+    }
+    expect(withMatch / buyers.rows.length).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("recommends recipients for every demo offer", async () => {
+    const offers = await demoDb().execute<{ id: string; title: string }>(
+      sql`select id, title from offers where gallery_id = ${galleryId} order by id`,
+    );
+    expect(offers.rows.length).toBeGreaterThan(0);
+    for (const offer of offers.rows) {
+      const page = RecommendedRecipientList.parse(
+        await demoJson(`/gallery/offers/${offer.id}/recommended-recipients`, key),
+      );
+      expect(page.data.length, offer.title).toBeGreaterThan(0);
+      for (const r of page.data) expect(r.top_reason, offer.title).not.toBeNull();
+    }
+  });
+
+  it("reads every described list and judges some contacts true and some false", async () => {
+    const lists = await demoDb().execute<{ id: string; title: string }>(
+      sql`select id, title from contact_lists where gallery_id = ${galleryId}
+        and dynamic_query->>'described_as' is not null order by id`,
+    );
+    expect(lists.rows.length).toBeGreaterThanOrEqual(3);
+    for (const list of lists.rows) {
+      const verdicts: boolean[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = RubricJudgmentList.parse(
+          await demoJson(
+            `/gallery/contact-lists/${list.id}/judgments?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+            key,
+          ),
+        );
+        expect(page.rubric?.state, list.title).toBe("readable");
+        for (const j of page.data) {
+          verdicts.push(j.verdict);
+          expect(j.reasons.length, list.title).toBeGreaterThan(0);
+        }
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(verdicts.filter((v) => v).length, list.title).toBeGreaterThan(0);
+      expect(verdicts.filter((v) => !v).length, list.title).toBeGreaterThan(0);
+    }
+  });
+
+  // "Two purchases" counts works bought (a sale of two works is two), as the rubric reader counts them.
+  it("judges the lapsed buyers list as the sales records say", async () => {
+    const list = await demoDb().execute<{ id: string }>(
+      sql`select id from contact_lists where gallery_id = ${galleryId} and title = 'Lapsed buyers'`,
+    );
+    const truth = await demoDb().execute<{ id: string }>(
+      sql`select contact_id as id from sales where gallery_id = ${galleryId} and status = 'completed'
+        group by contact_id
+        having sum(works_count) filter (where sold_at < '2024-01-01') >= 2
+          and count(*) filter (where sold_at >= '2024-01-01') = 0`,
+    );
+    expect(truth.rows.length).toBeGreaterThan(0);
+    const page = RubricJudgmentList.parse(
+      await demoJson(`/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100`, key),
+    );
+    const judgedTrue = new Set<string>();
+    let cursor = page.next_cursor;
+    for (const j of page.data) if (j.verdict) judgedTrue.add(j.contact_id);
+    while (cursor) {
+      const next = RubricJudgmentList.parse(
+        await demoJson(`/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100&cursor=${cursor}`, key),
+      );
+      for (const j of next.data) if (j.verdict) judgedTrue.add(j.contact_id);
+      cursor = next.next_cursor;
+    }
+    const archived = await demoDb().execute<{ id: string }>(
+      sql`select id from contacts where gallery_id = ${galleryId} and archived_at is not null`,
+    );
+    const skip = new Set(archived.rows.map((r) => r.id));
+    expect([...judgedTrue].sort()).toEqual(
+      truth.rows.map((r) => r.id).filter((id) => !skip.has(id)).sort(),
+    );
+  });
+
+  it("puts the messages a gallery answers first at the top of the editor's priority inbox", async () => {
+    const signIn = await demoCall("POST", "/auth/sessions", { body: demo.editor });
+    expect(signIn.status).toBe(201);
+    const { token } = (await signIn.json()) as { token: string };
+    const page = z
+      .object({ data: z.array(InboxThread) })
+      .parse(await demoJson("/gallery/inbox/threads?priority=true&limit=10", token));
+    const top = page.data.slice(0, 5);
+    expect(top.length).toBe(5);
+    for (const thread of top) {
+      expect(thread.triage, thread.subject ?? thread.last_snippet ?? "").not.toBeNull();
+      expect(thread.triage!.expects_reply).toBeGreaterThanOrEqual(0.5);
+      expect(["now", "today"]).toContain(thread.triage!.urgency);
+      expect(["spam", "other"]).not.toContain(thread.triage!.intent);
+    }
+  });
+});
