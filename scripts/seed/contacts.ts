@@ -8,7 +8,7 @@ import { ascii, BASE, DAY, HOUR, iso, SPAN_START } from "./common";
 import type { Art, Artist, Insert, Person, SeedContext } from "./context";
 import {
   ADVISORIES,
-  BUDGET_BANDS,
+  type BUDGET_BANDS,
   COMPANIES,
   CONTACT_TYPES,
   FIRST_NAMES,
@@ -98,7 +98,8 @@ export function seedContacts(ctx: SeedContext, contactTags: string[], artists: A
       type === "collector" || type === "institution" || type === "advisor"
         ? drawTaste(rng, artists, type, createdMs)
         : null;
-    const budget = type === "collector" && taste ? (bandOf(taste.band[0]) as (typeof BUDGET_BANDS)[number]) : null;
+    const budget =
+      type === "collector" && taste ? (bandOf(taste.band[0]) as (typeof BUDGET_BANDS)[number]) : null;
 
     const customFields: Record<string, unknown> = {};
     if (rng.chance(0.3))
@@ -117,15 +118,16 @@ export function seedContacts(ctx: SeedContext, contactTags: string[], artists: A
           ? `+1 212 555 01${String(rng.int(0, 99)).padStart(2, "0")}`
           : `+44 20 7946 0${String(rng.int(0, 999)).padStart(3, "0")}`
         : null,
-      notes: taste && rng.chance(0.45)
-        ? tasteNote(ctx, taste, type)
-        : rng.chance(0.25)
-          ? rng.pick([
-              "Prefers to be contacted in the morning.",
-              "Introduced by a longtime client at the spring fair.",
-              "Building a collection for a new home in the Hudson Valley.",
-            ])
-          : null,
+      notes:
+        taste && rng.chance(0.45)
+          ? tasteNote(ctx, taste, type)
+          : rng.chance(0.25)
+            ? rng.pick([
+                "Prefers to be contacted in the morning.",
+                "Introduced by a longtime client at the spring fair.",
+                "Building a collection for a new home in the Hudson Valley.",
+              ])
+            : null,
       formOfAddress: formOfAddress,
       contactType: type,
       lastInteractionAt: null,

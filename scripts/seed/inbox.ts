@@ -469,17 +469,22 @@ export function seedInbox(ctx: SeedContext, people: Person[], publishedArts: Art
           ? p.type === "consignor"
           : p.type !== "institution";
   const used = new Set<string>();
+  /** Addresses already written from, per channel: one conversation per number and channel, as providers thread. */
+  const usedAddresses = new Set<string>();
   const pickContact = (channel: Channel, script: ScriptKey): Person => {
+    const addressOf = (p: Person) => stored(channel, channel === "email" ? p.email! : p.row.phone!);
     const pool = correspondents.filter(
       (p) =>
         !used.has(p.id) &&
         (channel === "email" ? p.email !== null : p.row.phone != null && e164(p.row.phone) !== null) &&
+        !usedAddresses.has(`${channel} ${addressOf(p)}`) &&
         writes(p, script),
     );
     const person = rng.pick(pool);
     used.add(person.id);
     // Several contacts may share a phone number: the thread belongs to the one ingest would match.
-    const address = stored(channel, channel === "email" ? person.email! : person.row.phone!);
+    const address = addressOf(person);
+    usedAddresses.add(`${channel} ${address}`);
     return byAddress(channel, address)!;
   };
 

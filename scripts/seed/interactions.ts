@@ -1,10 +1,10 @@
 /** The CRM timeline (interactions) and engagement signals. */
 import * as schema from "../../db/schema";
-import { BASE, HOUR, iso } from "./common";
+import { BASE, DAY, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
 import { ENGAGEMENT_KINDS, ENGAGEMENT_WEIGHTS } from "./material";
-import type { Rng } from "./random";
 import type { Room } from "./publications";
+import type { Rng } from "./random";
 import { appeal, pickByTaste } from "./tastes";
 
 /**
@@ -23,6 +23,14 @@ function pickKnownAt(
   if (person?.taste && rng.chance(0.8)) return pickByTaste(rng, person.taste, known) ?? rng.pick(known);
   return rng.pick(known);
 }
+
+/** The fairs the gallery showed at, on their first public day. */
+const FAIRS: readonly [string, number][] = [
+  ["Frieze London 2023", Date.UTC(2023, 9, 11)],
+  ["Art Basel Miami Beach 2024", Date.UTC(2024, 11, 4)],
+  ["Frieze London 2025", Date.UTC(2025, 9, 15)],
+  ["Art Basel Miami Beach 2025", Date.UTC(2025, 11, 3)],
+];
 
 /**
  * The CRM timeline, of every interaction type. The contact's last_interaction_* is left to the database's
@@ -101,6 +109,35 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
           refId: id,
         });
       }
+    }
+    // Buyers who still buy come to the gallery's booth at a fair now and then, and a member notes the work that
+    // held them there: one their taste likes, of those the booth could show then.
+    for (const [fair, fairMs] of FAIRS) {
+      const taste = person.taste;
+      if (!taste || taste.pattern === "lapsed" || fairMs < person.createdMs || !rng.chance(0.2)) continue;
+      const shown = arts.filter((a) => a.createdMs <= fairMs - 7 * DAY);
+      const art = shown.length ? pickByTaste(rng, taste, shown) : null;
+      if (art === null) continue;
+      let ms = fairMs + rng.int(10, 18) * HOUR + rng.int(0, 59) * 60_000;
+      while (used.has(ms)) ms += 1000;
+      used.add(ms);
+      const id = newId("int", ms);
+      person.interactionIds.push(id);
+      rows(schema.interactions).push({
+        id,
+        ...G,
+        contactId: person.id,
+        type: "event",
+        direction: null,
+        summary: `At our booth at ${fair}: spent time with "${art.title}" by ${art.artist.name}`,
+        occurredAt: iso(ms),
+        artworkId: art.id,
+        memberId: rng.chance(0.8) ? editorId : viewerId,
+        metadata: { location: fair },
+        createdAt: iso(ms),
+        updatedAt: iso(ms),
+      });
+      lastInteraction.set(person.id, Math.max(lastInteraction.get(person.id) ?? 0, ms));
     }
   }
 

@@ -83,7 +83,10 @@ const SINCE_LAPSED = Date.UTC(2024, 0, 1);
 /** A taste for a buyer of `type`, created at `createdMs`, among the gallery's artists. */
 export function drawTaste(rng: Rng, artists: Artist[], type: string, createdMs: number): Taste {
   if (type === "advisor") {
-    const clients = [drawTaste(rng, artists, "collector", createdMs), drawTaste(rng, artists, "collector", createdMs)];
+    const clients = [
+      drawTaste(rng, artists, "collector", createdMs),
+      drawTaste(rng, artists, "collector", createdMs),
+    ];
     const [a, b] = clients as [Taste, Taste];
     return {
       favourites: [...a.favourites, ...b.favourites],
@@ -112,7 +115,10 @@ export function drawTaste(rng: Rng, artists: Artist[], type: string, createdMs: 
     a.practice === "antiquity" || era === "both" || (era === "modern") === isModern(a);
   let pool = artists.filter((a) => a.practice === practice && fitsEra(a));
   if (pool.length === 0) pool = artists.filter((a) => a.practice === practice);
-  const favourites = rng.sample(pool, rng.weighted({ "1": 35, "2": 45, "3": 20 } as const) === "1" ? 1 : rng.int(2, 3));
+  const favourites = rng.sample(
+    pool,
+    rng.weighted({ "1": 35, "2": 45, "3": 20 } as const) === "1" ? 1 : rng.int(2, 3),
+  );
   // The circle: the favourites' practices and generation (born within 25 years of one of them).
   const circle = new Set(
     artists
@@ -132,7 +138,8 @@ export function drawTaste(rng: Rng, artists: Artist[], type: string, createdMs: 
   );
   const bands = Object.keys(BAND_BOUNDS);
   let bandIndex = bands.indexOf(bandOf(mid));
-  if (rng.chance(0.2)) bandIndex = Math.max(0, Math.min(bands.length - 1, bandIndex + (rng.chance(0.5) ? 1 : -1)));
+  if (rng.chance(0.2))
+    bandIndex = Math.max(0, Math.min(bands.length - 1, bandIndex + (rng.chance(0.5) ? 1 : -1)));
   if (institution) bandIndex = Math.max(bandIndex, 2);
   const bandName = bands[bandIndex]!;
   const [lo, hi] = BAND_BOUNDS[bandName]!;
