@@ -1003,9 +1003,21 @@ export function matchContact(
   return out.slice(0, MAX_STORED_MATCHES);
 }
 
-/** The head of a judgment's evidence: what `reasons[]` stores. */
+/**
+ * The head of a judgment's evidence: what `reasons[]` stores. One record that answered two questions (a collecting
+ * focus naming both the medium and the period) is one reason, at its strongest.
+ */
 export function reasonsOf(j: MatchJudgment): MatchEvidenceItem[] {
-  return j.evidence.slice(0, MAX_REASONS);
+  const seen = new Set<string>();
+  const out: MatchEvidenceItem[] = [];
+  for (const e of j.evidence) {
+    const key = `${e.kind}|${e.evidence_id}|${e.label}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+    if (out.length === MAX_REASONS) break;
+  }
+  return out;
 }
 
 /**

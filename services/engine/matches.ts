@@ -27,10 +27,10 @@ import { sha256Hex } from "../../lib/crypto";
 import {
   candidateQuery,
   MATCH_MODEL_NAME,
-  MAX_REASONS,
   matchContact,
   mediumWords,
   PRIOR_MATCH_MODEL,
+  reasonsOf,
 } from "../../lib/engine/matcher";
 import type { MatchJudgment, MatchModel, MatchWork } from "../../lib/engine/types";
 import type { EngineMessage } from "../../lib/engine-queue";
@@ -299,7 +299,7 @@ function upsertRow(
     counterpart_name: counterpartName(work),
     probability: j.probability,
     sub_scores: j.subScores,
-    reasons: j.evidence.slice(0, MAX_REASONS).map((e) => ({
+    reasons: reasonsOf(j).map((e) => ({
       question: e.question,
       kind: e.kind,
       evidence_id: e.evidence_id,

@@ -14,6 +14,7 @@ import {
   mediumWords,
   PRIOR_MATCH_MODEL,
   priceBandOf,
+  reasonsOf,
   reliabilityTable,
   trainingExamples,
 } from "../../lib/engine/matcher";
@@ -164,6 +165,17 @@ describe("judging a pair", () => {
     feedback: [
       { id: "mfb_1", artworkId: sameArtist.id, action: "good_match", at: "2026-10-21T10:00:00.000Z" },
     ],
+  });
+
+  it("gives one reason per record even when the record answered two questions", () => {
+    const focused = contact({ facts: [fact("Post-war oil paintings", "collecting_focus")] });
+    const j = judgeMatch(focused, work({ year: 1958 }), PRIOR_MATCH_MODEL, NOW);
+    const fromFocus = j.evidence.filter((e) => e.kind === "memory_fact");
+    expect(new Set(fromFocus.map((e) => e.question)).size).toBeGreaterThan(1);
+    const reasons = reasonsOf(j);
+    const keys = reasons.map((e) => `${e.kind} ${e.evidence_id} ${e.label}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(reasons.filter((e) => e.kind === "memory_fact").length).toBe(1);
   });
 
   it("scores every question 0–1 and gives a probability from the model", () => {
