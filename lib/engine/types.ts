@@ -223,6 +223,7 @@ export const MATCH_QUESTIONS = [
   "price",
   "size",
   "period",
+  "style",
   "engagement",
   "recency",
 ] as const;
@@ -242,6 +243,11 @@ export interface MatchWork {
   currency: string | null;
   /** ISO timestamp: when the work came into the gallery's inventory (for "new work" recency). */
   createdAt: string;
+  /** What its style is read from (lib/engine/styles.ts): its artwork tags, description and artist's years. */
+  tags?: string[];
+  description?: string | null;
+  artistBirthYear?: number | null;
+  artistDeathYear?: number | null;
 }
 
 /**
@@ -274,8 +280,11 @@ export interface MatchContact {
     summary: string | null;
     work: MatchWork | null;
   }[];
-  /** Engagement events on a work (viewed in a room, opened an offer's work, …): engagement event id. */
-  engagements: { id: string; at: string; kind: string; work: MatchWork | null }[];
+  /**
+   * Engagement events on a work (viewed in a room, opened an offer's work, …): engagement event id, with the
+   * title of the viewing room it happened in, where it did.
+   */
+  engagements: { id: string; at: string; kind: string; work: MatchWork | null; room?: string | null }[];
   /** Members' feedback on this contact's earlier matches (match_feedback id). */
   feedback: { id: string; artworkId: string; action: MatchFeedbackAction; at: string }[];
 }
@@ -308,6 +317,12 @@ export interface MatchCandidateQuery {
   priceRange: { min: number; max: number } | null;
   /** Works it engaged with or asked about directly. */
   artworkIds: string[];
+  /** Artwork tag names (lower-cased LIKE patterns) of the styles its facts ask for (lib/engine/styles.ts). */
+  styleTags: string[];
+  /** Surnames its facts name (folded), looked up among the gallery's artists. */
+  artistNames: string[];
+  /** Years of making its facts ask for ("post-war", "1960s"), inclusive. */
+  periods: { from: number; to: number }[];
 }
 
 /** A logistic model over the sub-scores: p = σ(bias + Σ weights[q] · sub_scores[q]). */
