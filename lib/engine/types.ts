@@ -139,6 +139,21 @@ export interface TriageJudgment {
 // ---------------------------------------------------------------------------------------------------------
 // Segment rubrics (a dynamic list's `described_as`)
 
+/** A work as the rubric judge sees it; its style is read from its tags, description and artist's years. */
+export interface ProfileArtwork {
+  id: string;
+  title: string | null;
+  artistName: string | null;
+  medium: string | null;
+  year: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  tags?: string[];
+  description?: string | null;
+  artistBirthYear?: number | null;
+  artistDeathYear?: number | null;
+}
+
 /** What the engine knows of one contact when judging a rubric. Money in cents of `currency`. */
 export interface ContactProfile {
   id: string;
@@ -161,17 +176,17 @@ export interface ContactProfile {
     priceCents: number | null;
     currency: string | null;
     status: string;
-    artwork: {
-      id: string;
-      title: string | null;
-      artistName: string | null;
-      medium: string | null;
-      year: number | null;
-      heightCm: number | null;
-      widthCm: number | null;
-    } | null;
+    artwork: ProfileArtwork | null;
   }[];
-  interactions: { id: string; at: string; type: string; direction: string | null; summary: string | null }[];
+  /** Interactions, with the work one is about where it names one. */
+  interactions: {
+    id: string;
+    at: string;
+    type: string;
+    direction: string | null;
+    summary: string | null;
+    artwork?: ProfileArtwork | null;
+  }[];
   engagements: { id: string; at: string; kind: string; artworkId: string | null }[];
   tags: string[];
 }
