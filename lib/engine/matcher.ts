@@ -16,6 +16,7 @@ import {
   styleEntry,
   styleLabel,
   styleShown,
+  styleSignature,
   styleTagPatterns,
   type WorkStyle,
 } from "./styles";
@@ -161,6 +162,8 @@ export interface Prepared {
   /** Works it bought or asked about, by each style they are of. */
   byStyle: Map<string, { s: Support; ws: WorkStyle }[]>;
   mediumCache: Map<string, Scored>;
+  /** The style question by the work's style reading (styleSignature), for works outside its history. */
+  styleCache: Map<string, Scored>;
   /** Log of the reference price in cents and its currency, with the rows it rests on. */
   price: { log: number; currency: string | null; band: string | null; ev: MatchEvidenceItem[] } | null;
   sizes: { cm: number; support: Support }[];
@@ -510,6 +513,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     onlyStyles,
     byStyle,
     mediumCache: new Map(),
+    styleCache: new Map(),
     price,
     sizes,
     years,
@@ -923,6 +927,7 @@ const STYLE_FACT_GAIN = 0.9;
 /** Works of the style it bought or asked about raise the question a little, never past this. */
 const STYLE_HISTORY_CAP = 0.35;
 const STYLE_HISTORY_GAIN = 0.2;
+const STYLE_HISTORY_SHOWN = 2;
 
 /**
  * Is the work of a style the contact asks for, or has bought? Its facts naming one of the work's styles (for)
@@ -933,6 +938,19 @@ function styleScore(p: Prepared, work: MatchWork): Scored {
   const styles = readWorkStyles(work);
   if (styles.length === 0 || (p.styleFacts.size === 0 && p.byStyle.size === 0))
     return { score: 0, evidence: [] };
+  // A work of its own history is scored without itself; any other by its reading, once per contact.
+  if (p.byWork.has(work.id)) return styleOf(p, styles, work.id);
+  const key = styleSignature(styles);
+  let cached = p.styleCache.get(key);
+  if (!cached) {
+    cached = styleOf(p, styles, null);
+    p.styleCache.set(key, cached);
+  }
+  // Evidence items are shared between this contact's judgments; nothing mutates them.
+  return { score: cached.score, evidence: [...cached.evidence] };
+}
+
+function styleOf(p: Prepared, styles: WorkStyle[], workId: string | null): Scored {
   const evidence: MatchEvidenceItem[] = [];
   let miss = 1;
   let historyMiss = 1;
@@ -942,8 +960,9 @@ function styleScore(p: Prepared, work: MatchWork): Scored {
       miss *= 1 - STYLE_FACT_GAIN * ws.weight;
       evidence.push(factEvidence(p.contact, "style", f.clause, factLabel(f.clause), 0.85 * ws.weight));
     }
+    let shown = 0;
     for (const { s, ws: had } of (p.byStyle.get(ws.style) ?? []).slice(0, 6)) {
-      if (s.work.id === work.id) continue;
+      if (s.work.id === workId) continue;
       const x =
         STYLE_HISTORY_GAIN *
         s.strength *
@@ -951,6 +970,8 @@ function styleScore(p: Prepared, work: MatchWork): Scored {
         had.weight *
         (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
       historyMiss *= 1 - x;
+      // The newest two rows of each style say it; the rest count without a line of their own.
+      if (++shown > STYLE_HISTORY_SHOWN) continue;
       evidence.push(
         supportEvidence(
           "style",

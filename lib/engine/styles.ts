@@ -202,6 +202,8 @@ function madeIn(w: StyleWorkFields): [number, number] | null {
 }
 
 const workCache = new Map<string, WorkStyle[]>();
+/** The same work object read again (each pair reads it more than once): no key to build. */
+const objectCache = new WeakMap<object, WorkStyle[]>();
 
 /**
  * A work's styles, strongest first: its tags (weight 1), its description (0.7; half that for a movement that began
@@ -209,6 +211,8 @@ const workCache = new Map<string, WorkStyle[]>();
  * styles of each (0.8 of it). Cached by the fields it reads.
  */
 export function readWorkStyles(w: StyleWorkFields): WorkStyle[] {
+  const known = objectCache.get(w);
+  if (known) return known;
   const key = JSON.stringify([
     w.tags ?? [],
     w.description ?? null,
@@ -223,7 +227,15 @@ export function readWorkStyles(w: StyleWorkFields): WorkStyle[] {
     if (workCache.size >= 5_000) workCache.delete(workCache.keys().next().value!);
     workCache.set(key, out);
   }
+  objectCache.set(w, out);
   return out;
+}
+
+/** What a work's style reading says, as a key: works read alike score alike for a contact. */
+export function styleSignature(styles: WorkStyle[]): string {
+  let key = "";
+  for (const s of styles) key += `${s.style}:${s.weight}:${s.via}:${s.words}|`;
+  return key;
 }
 
 function readWork(w: StyleWorkFields): WorkStyle[] {
