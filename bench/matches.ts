@@ -303,6 +303,10 @@ async function candidatePlan(client: pg.Client, galleryId: string) {
       min: q.priceRange?.min ?? null,
       max: q.priceRange?.max ?? null,
       works: q.artworkIds,
+      tags: q.styleTags,
+      names: q.artistNames,
+      yfrom: q.periods.map((x) => x.from),
+      yto: q.periods.map((x) => x.to),
     };
   });
   const query = dialect.sqlToQuery(candidateWorks(galleryId, lookups));

@@ -24,20 +24,40 @@ export const MATCH_INPUT_LIMITS = {
   feedback: 500,
 } as const;
 
-/** Candidate works per lookup: per artist, per medium family (within the price range), by price alone. */
+/**
+ * Candidate works per lookup: per artist, per medium family (within the price range), by price alone, per
+ * artwork tag of a style the facts ask for, per period they name.
+ */
 export const CANDIDATES_PER_ARTIST = 40;
 export const CANDIDATES_PER_MEDIUM = 60;
 export const CANDIDATES_BY_PRICE = 40;
+export const CANDIDATES_PER_STYLE_TAG = 40;
+export const CANDIDATES_PER_PERIOD = 40;
+/** Tags of a style, and artists by a surname the facts name, read per contact at most. */
+export const STYLE_TAGS_READ = 20;
+export const NAMED_ARTISTS_READ = 10;
 /** Works named directly (asked about, engaged with) and stored pairs read per contact at most. */
 export const CANDIDATES_NAMED = 200;
 
-/** A work as the matcher sees it (lib/engine/types.ts MatchWork), from alias `a`. */
+/** Characters of a work's description the style reading sees. */
+export const MATCH_DESCRIPTION_CHARS = 2000;
+
+/**
+ * A work as the matcher sees it (lib/engine/types.ts MatchWork), from alias `a`: with its artwork tags (by the
+ * artwork_tags key), the head of its description and its artist's years (by the artists key), which its style is
+ * read from (lib/engine/styles.ts).
+ */
 function workJson(a: string): SQL {
   const t = sql.raw(a);
   return sql`json_build_object('id', ${t}.id, 'title', ${t}.title, 'artistId', ${t}.artist_id,
     'artistName', ${t}.artist_name, 'medium', ${t}.medium, 'year', ${t}.year, 'heightCm', ${t}.height_cm,
     'widthCm', ${t}.width_cm, 'priceCents', ${t}.price_cents, 'currency', ${t}.currency,
-    'createdAt', ${isoMs(sql`${t}.created_at`)})`;
+    'createdAt', ${isoMs(sql`${t}.created_at`)},
+    'tags', (select coalesce(json_agg(tg.name order by tg.name), '[]'::json)
+      from artwork_tags wt join tags tg on tg.id = wt.tag_id where wt.artwork_id = ${t}.id),
+    'description', left(${t}.description, ${MATCH_DESCRIPTION_CHARS}),
+    'artistBirthYear', (select ar.birth_year from artists ar where ar.id = ${t}.artist_id),
+    'artistDeathYear', (select ar.death_year from artists ar where ar.id = ${t}.artist_id))`;
 }
 
 /** A contact's inputs, with what the loop needs beside them. */
@@ -50,7 +70,8 @@ export interface MatchContactRow extends MatchContact {
 /**
  * What the matcher knows of each contact (MatchContact), as one JSON text: profile facts (notes, collecting
  * focus, wishlist, budget band, private notes), purchases (pending and completed sales, one entry per work, the
- * amount shared), interactions and engagement events (with their works), and members' feedback by pair. Each
+ * amount shared), interactions and engagement events (with their works; an engagement with the title of the
+ * viewing room it happened in), and members' feedback by pair. Each
  * list read newest first through its (gallery, contact, …) index and bounded (MATCH_INPUT_LIMITS).
  */
 export function matchContactInputs(galleryId: string, contactIds: string[]): SQL {
@@ -93,11 +114,12 @@ export function matchContactInputs(galleryId: string, contactIds: string[]): SQL
             order by i.occurred_at desc, i.id desc limit ${L.interactions}) i
           left join artworks a on a.id = i.artwork_id),
       'engagements', (select coalesce(json_agg(json_build_object('id', e.id, 'at', ${isoMs(sql`e.occurred_at`)},
-            'kind', e.kind, 'work', case when a.id is null then null else ${workJson("a")} end)
+            'kind', e.kind, 'work', case when a.id is null then null else ${workJson("a")} end, 'room', vr.title)
             order by e.occurred_at, e.id), '[]'::json)
           from (select * from engagement_events e where e.gallery_id = c.gallery_id and e.contact_id = c.id
             order by e.occurred_at desc, e.id desc limit ${L.engagements}) e
-          left join artworks a on a.id = e.artwork_id),
+          left join artworks a on a.id = e.artwork_id
+          left join viewing_rooms vr on vr.id = e.viewing_room_id),
       'feedback', (select coalesce(json_agg(json_build_object('id', f.id, 'artworkId', f.artwork_id,
             'action', f.action, 'at', ${isoMs(sql`f.created_at`)}) order by f.created_at, f.id), '[]'::json)
           from (select * from match_feedback f where f.gallery_id = c.gallery_id and f.contact_id = c.id
@@ -159,20 +181,39 @@ export interface CandidateLookup {
   max: number | null;
   /** Works named directly (asked about, engaged with) and the works of its stored pairs. */
   works: string[];
+  /** Artwork tag names (lower-cased LIKE patterns) of the styles its facts ask for. */
+  tags: string[];
+  /** Surnames its facts name (folded). */
+  names: string[];
+  /** Years of making its facts name: from and to, pairwise. */
+  yfrom: number[];
+  yto: number[];
 }
 
 /**
  * Candidate works for each contact, by index: the newest available works of each artist its history points at
- * (artworks_gallery_artist_idx), available works of each medium family within its price range
- * (artworks_match_medium_idx), without a medium some within its price range (artworks_gallery_price_idx), and
- * the works named directly or stored with it, when available. Rows: contact id and the work as MatchWork.
+ * or its facts name by surname (artworks_gallery_artist_idx; the surnames compared with the last word of each of
+ * the gallery's artists' names, read through the gallery prefix of artists_gallery_name_idx), available works of each medium family within its price range
+ * (artworks_match_medium_idx), without a medium some within its price range (artworks_gallery_price_idx), the
+ * newest available works tagged with a style its facts ask for (the gallery's artwork tags by name through
+ * tags_gallery_scope_name_key, then artwork_tags_tag_idx), the latest-made of each period they name
+ * (artworks_gallery_year_idx), and the works named directly or stored with it, when available. Rows: contact
+ * id and the work as MatchWork.
  */
 export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): SQL {
   return sql`select q.c as contact_id, w.work
     from jsonb_to_recordset(${JSON.stringify(lookups)}::jsonb)
-      as q(c text, artists text[], media text[], min bigint, max bigint, works text[])
+      as q(c text, artists text[], media text[], min bigint, max bigint, works text[], tags text[], names text[],
+        yfrom integer[], yto integer[])
     cross join lateral (
-      select x.id from unnest(q.artists) ar(artist_id) cross join lateral (
+      select x.id from (
+        select unnest(q.artists) as artist_id
+        union
+        (select ar.id from artists ar
+          where cardinality(q.names) > 0 and ar.gallery_id = ${galleryId}
+            and lower(regexp_replace(ar.name, '^.*[[:space:]]', '')) = any(q.names)
+          order by ar.id limit ${NAMED_ARTISTS_READ})
+      ) ar cross join lateral (
         select a.id from artworks a
         where a.gallery_id = ${galleryId} and a.artist_id = ar.artist_id and ${availableWork("a")}
         order by a.created_at desc, a.id desc limit ${CANDIDATES_PER_ARTIST}) x
@@ -190,6 +231,21 @@ export function candidateWorks(galleryId: string, lookups: CandidateLookup[]): S
         where q.min is not null and cardinality(q.media) = 0 and a.gallery_id = ${galleryId}
           and coalesce(a.price_cents, -1) between q.min and q.max and ${availableWork("a")}
         order by coalesce(a.price_cents, -1) desc, a.id desc limit ${CANDIDATES_BY_PRICE}) x
+      union
+      select x.id from (select tg.id from tags tg
+          where cardinality(q.tags) > 0 and tg.gallery_id = ${galleryId} and tg.scope = 'artwork'
+            and lower(tg.name) like any(q.tags)
+          order by tg.id limit ${STYLE_TAGS_READ}) tg
+        cross join lateral (
+          select a.id from artwork_tags wt join artworks a on a.id = wt.artwork_id
+          where wt.gallery_id = ${galleryId} and wt.tag_id = tg.id and ${availableWork("a")}
+          order by a.created_at desc, a.id desc limit ${CANDIDATES_PER_STYLE_TAG}) x
+      union
+      select x.id from unnest(q.yfrom, q.yto) y(y0, y1) cross join lateral (
+        select a.id from artworks a
+        where a.gallery_id = ${galleryId} and coalesce(a.year, -2147483648) between y.y0 and y.y1
+          and ${availableWork("a")}
+        order by coalesce(a.year, -2147483648) desc, a.id desc limit ${CANDIDATES_PER_PERIOD}) x
       union
       select a.id from artworks a
       where a.gallery_id = ${galleryId} and a.id = any(q.works) and ${availableWork("a")}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { countryCode, countryFromEmail, countryFromPhone, findPlaces } from "../../lib/engine/rubric-places";
 import type { ContactProfile } from "../../lib/engine/types";
 import type { Db } from "../client";
@@ -8,13 +8,32 @@ import { textArray } from "./rows";
 /**
  * What the rubric judge knows of contacts, in one statement: each contact's row with its collector profile,
  * notes, private notes, sales (one entry per catalogued work of a sale, the amount shared between them),
- * interactions, engagement events and tags, each read through its (gallery, contact, …) index.
+ * interactions, engagement events and tags, each read through its (gallery, contact, …) index. A sold work, and
+ * the work an interaction is about, come with their tags, description and artist's years (their style).
  *
  * Contacts have no address column, so `country` is derived, strongest source first, and the source is kept as a
  * note the judge cites: the newest invoice's tax or billing address (kind "billing_address", id the invoice), else
  * the calling code of an international phone number (kind "phone"), else an email's country domain (kind
  * "email"). Notes saying where someone lives ("based in Edinburgh") are read by the judge itself.
  */
+
+/** Characters of a work's description its style is read from. */
+const DESCRIPTION_CHARS = 2000;
+
+/**
+ * A work as the rubric judge sees it (ProfileArtwork), from alias `a`: with its artwork tags, the head of its
+ * description and its artist's years, which its style is read from (lib/engine/styles.ts).
+ */
+function artworkJson(a: string): SQL {
+  const t = sql.raw(a);
+  return sql`json_build_object('id', ${t}.id, 'title', ${t}.title, 'artistName', ${t}.artist_name,
+    'medium', ${t}.medium, 'year', ${t}.year, 'heightCm', ${t}.height_cm, 'widthCm', ${t}.width_cm,
+    'tags', (select coalesce(json_agg(tg.name order by tg.name), '[]'::json)
+      from artwork_tags wt join tags tg on tg.id = wt.tag_id where wt.artwork_id = ${t}.id),
+    'description', left(${t}.description, ${DESCRIPTION_CHARS}),
+    'artistBirthYear', (select ar.birth_year from artists ar where ar.id = ${t}.artist_id),
+    'artistDeathYear', (select ar.death_year from artists ar where ar.id = ${t}.artist_id))`;
+}
 
 interface Row {
   id: string;
@@ -92,9 +111,7 @@ export async function loadContactProfiles(
             'priceCents', round(s.amount_cents::numeric / greatest(w.n, 1))::bigint,
             'currency', s.currency,
             'status', s.status,
-            'artwork', case when a.id is null then null else json_build_object(
-              'id', a.id, 'title', a.title, 'artistName', a.artist_name, 'medium', a.medium, 'year', a.year,
-              'heightCm', a.height_cm, 'widthCm', a.width_cm) end)
+            'artwork', case when a.id is null then null else ${artworkJson("a")} end)
             order by s.sold_at, s.id, w.position), '[]'::json)
           from sales s
           left join lateral (select sa.artwork_id, sa.position, count(*) over () as n
@@ -103,8 +120,10 @@ export async function loadContactProfiles(
           where s.gallery_id = c.gallery_id and s.contact_id = c.id),
         'interactions', (select coalesce(json_agg(json_build_object(
             'id', i.id, 'at', ${isoMs(sql`i.occurred_at`)}, 'type', i.type, 'direction', i.direction,
-            'summary', i.summary) order by i.occurred_at, i.id), '[]'::json)
-          from interactions i where i.gallery_id = c.gallery_id and i.contact_id = c.id),
+            'summary', i.summary, 'artwork', case when a.id is null then null else ${artworkJson("a")} end)
+            order by i.occurred_at, i.id), '[]'::json)
+          from interactions i left join artworks a on a.id = i.artwork_id
+          where i.gallery_id = c.gallery_id and i.contact_id = c.id),
         'engagements', (select coalesce(json_agg(json_build_object(
             'id', e.id, 'at', ${isoMs(sql`e.occurred_at`)}, 'kind', e.kind, 'artworkId', e.artwork_id)
             order by e.occurred_at, e.id), '[]'::json)

@@ -4,11 +4,13 @@
  * a budget. Sentences come from wink (lib/engine/nlp.ts); each sentence splits into clauses at commas,
  * semicolons, dashes and "but", and a clause's polarity is the last negation cue before a term unless a liking
  * word follows it ("Not interested in photography", "No more prints", "Moved away from painting, now buying
- * ceramics" → photography, prints and painting against; ceramics for).
+ * ceramics" → photography, prints and painting against; ceramics for). Styles and movements are read with the
+ * shared style vocabulary (lib/engine/styles.ts), in every language it has terms for.
  */
 import { sentences } from "./nlp";
 import { type Family, MEDIUM_PHRASES } from "./rubric-media";
 import { fold } from "./rubric-places";
+import { findStyles } from "./styles";
 
 export interface FactRef {
   id: string;
@@ -29,6 +31,11 @@ export interface FactClause {
 export interface FactReading {
   /** Families named for (positive) or against (negative), with the clause that named them. */
   media: { family: Family; negative: boolean; clause: FactClause }[];
+  /**
+   * Styles and movements named for or against (lib/engine/styles.ts: "colour-field painting", "Minimalismus");
+   * `only` when the clause says so ("only interested in colour-field painting").
+   */
+  styles: { style: string; negative: boolean; only: boolean; clause: FactClause }[];
   /** Year ranges named ("contemporary", "19th-century", "post-war", "1960s"); `only` when the clause says so. */
   periods: { from: number; to: number; negative: boolean; only: boolean; clause: FactClause }[];
   /** A limit on size ("no room for large works", "nothing over a metre"), longest side in cm. */
@@ -130,6 +137,7 @@ function clausesOf(fact: FactRef): FactClause[] {
 export function readFacts(facts: FactRef[]): FactReading {
   const reading: FactReading = {
     media: [],
+    styles: [],
     periods: [],
     sizeCap: null,
     wantsLarge: null,
@@ -162,6 +170,17 @@ export function readFacts(facts: FactRef[]): FactReading {
           const negative = cold || negatedBefore(text.slice(0, start));
           for (const family of families) reading.media.push({ family, negative, clause });
         }
+      }
+      // Recomposed after folding (Hangul), the offsets into that text.
+      const composed = text.normalize("NFC");
+      for (const h of findStyles(composed)) {
+        if (reading.styles.some((x) => x.clause === clause && x.style === h.style)) continue;
+        reading.styles.push({
+          style: h.style,
+          negative: cold || negatedBefore(composed.slice(0, h.start)),
+          only: /\bonly\b/.test(text),
+          clause,
+        });
       }
       for (const [re, from, to] of PERIODS) {
         const m = re.exec(text);

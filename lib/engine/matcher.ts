@@ -3,13 +3,23 @@
  * match), as a calibrated probability with the evidence behind it. Pure and deterministic: no database, no
  * network, no clock (`now` is passed). docs/decisions.md "The matcher: questions, model and calibration".
  *
- * Seven questions each give a sub-score from 0 to 1 (MATCH_QUESTIONS); a logistic model turns them into a
+ * Eight questions each give a sub-score from 0 to 1 (MATCH_QUESTIONS); a logistic model turns them into a
  * probability, p = σ(bias + Σ w·s). The prior model (PRIOR_MATCH_MODEL) serves a gallery with no history; a
  * gallery's own outcomes (trainingExamples) fit its model (fitMatchModel), the prior as the regulariser; in the
  * same step its contacts teach the model which artists go together (fitArtistAffinity, optional on the model).
  */
 import { artistMentions, type FactClause, type FactReading, readFacts } from "./match-facts";
 import { classifyMedium, FAMILY_LABEL, type Family, type MediumReading } from "./rubric-media";
+import { fold } from "./rubric-places";
+import {
+  readWorkStyles,
+  styleEntry,
+  styleLabel,
+  styleShown,
+  styleSignature,
+  styleTagPatterns,
+  type WorkStyle,
+} from "./styles";
 import {
   MATCH_QUESTIONS,
   type MatchArtistAffinity,
@@ -31,7 +41,9 @@ export const MAX_REASONS = 3;
 /**
  * The prior: hand-set log-odds, before any gallery's data (docs/decisions.md). An unsupported pair (another
  * medium, no artist, price off, nothing engaged) comes out near 3%; the medium and price of what the contact
- * buys alone near 25%; add the artist it buys, or the work itself viewed, and it passes 0.6.
+ * buys alone near 25%; add the artist it buys, or the work itself viewed, and it passes 0.6. A style its facts
+ * ask for counts as much as an artist they name (style, like artist and engagement, is 0 when nothing says): a
+ * contact with no purchases whose focus names a style, a medium and a budget the work fits passes 0.6 too.
  */
 export const PRIOR_MATCH_MODEL: MatchModel = {
   model: MATCH_MODEL_NAME,
@@ -42,6 +54,7 @@ export const PRIOR_MATCH_MODEL: MatchModel = {
     price: 1.0,
     size: 0.5,
     period: 0.7,
+    style: 2.0,
     engagement: 2.2,
     recency: 0.6,
   },
@@ -119,6 +132,8 @@ interface Support {
   atMs: number;
   work: MatchWork;
   families: Family[];
+  /** The work's styles (lib/engine/styles.ts). */
+  styles: WorkStyle[];
   artistKey: string | null;
   /** How much it says about taste: a purchase 1, an inquiry 0.6, a good match 0.6, an engagement 0.3. */
   strength: number;
@@ -140,7 +155,15 @@ export interface Prepared {
   byArtist: Map<string, Support[]>;
   byWork: Map<string, Support[]>;
   artistFacts: Map<string, { clause: FactClause; negative: boolean }[]>;
+  /** Styles its facts name for or against, by style (a broader style's fact is under its own key). */
+  styleFacts: Map<string, { clause: FactClause; negative: boolean }[]>;
+  /** Styles its facts ask for and nothing else ("only interested in colour-field painting"). */
+  onlyStyles: { style: string; clause: FactClause }[];
+  /** Works it bought or asked about, by each style they are of. */
+  byStyle: Map<string, { s: Support; ws: WorkStyle }[]>;
   mediumCache: Map<string, Scored>;
+  /** The style question by the work's style reading (styleSignature), for works outside its history. */
+  styleCache: Map<string, Scored>;
   /** Log of the reference price in cents and its currency, with the rows it rests on. */
   price: { log: number; currency: string | null; band: string | null; ev: MatchEvidenceItem[] } | null;
   sizes: { cm: number; support: Support }[];
@@ -254,6 +277,7 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       atMs,
       work,
       families: readMedium(work.medium).families,
+      styles: readWorkStyles(work),
       artistKey: artistKeyOf(work),
       strength,
       desc,
@@ -279,13 +303,15 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
   for (const e of contact.engagements) {
     if (!e.work) continue;
     const [words, source] = ENGAGEMENT_WORDS[e.kind] ?? ["Engaged with {work}", "Engagement"];
+    // Where it happened, when the event names a viewing room: "Viewed this work in the viewing room “Spring”".
+    const room = e.room?.trim() ? ` in the viewing room “${e.room.trim()}”` : "";
     add(
       "engagement",
       e.id,
       e.at,
       e.work,
       ENGAGEMENT_STRENGTH[e.kind] ?? 0.15,
-      `${words} in ${monthYear(e.at)}`,
+      `${words}${room} in ${monthYear(e.at)}`,
       source,
     );
   }
@@ -338,6 +364,22 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       familyTotal += w;
     }
   }
+  const styleFacts = new Map<string, { clause: FactClause; negative: boolean }[]>();
+  const onlyStyles: Prepared["onlyStyles"] = [];
+  for (const st of facts.styles) {
+    push(styleFacts, st.style, { clause: st.clause, negative: st.negative });
+    if (st.negative) continue;
+    if (st.only) onlyStyles.push({ style: st.style, clause: st.clause });
+    // A style implies its media (colour field is painting), less than a medium named outright.
+    for (const family of styleEntry(st.style)?.families ?? []) {
+      familyWeight.set(family, (familyWeight.get(family) ?? 0) + 0.5);
+      familyTotal += 0.5;
+    }
+  }
+  const byStyle = new Map<string, { s: Support; ws: WorkStyle }[]>();
+  for (const s of supports)
+    if (s.kind === "purchase" || s.kind === "inquiry" || s.kind === "good_match")
+      for (const ws of s.styles) push(byStyle, ws.style, { s, ws });
 
   // Reference price: what it paid (recency-weighted, in the currency it pays most in), else its band, else a budget.
   let price: Prepared["price"] = null;
@@ -467,7 +509,11 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     byArtist,
     byWork,
     artistFacts: new Map(),
+    styleFacts,
+    onlyStyles,
+    byStyle,
     mediumCache: new Map(),
+    styleCache: new Map(),
     price,
     sizes,
     years,
@@ -551,6 +597,8 @@ function supportEvidence(
 type Scored = { score: number; evidence: MatchEvidenceItem[] };
 
 function mediumScore(p: Prepared, work: MatchWork): Scored {
+  const veto = styleVeto(p, work);
+  if (veto) return veto;
   const families = readMedium(work.medium).families;
   if (families.length === 0) return { score: 0.3, evidence: [] };
   const key = families.join("+");
@@ -561,6 +609,35 @@ function mediumScore(p: Prepared, work: MatchWork): Scored {
   }
   // Evidence items are shared between this contact's judgments; nothing mutates them.
   return { score: cached.score, evidence: [...cached.evidence] };
+}
+
+/** A work's style weighs in a veto only where the reading is fair: a tag, a description, a medium's hint. */
+const STYLE_VETO_WEIGHT = 0.5;
+
+/**
+ * A style the contact's facts reject ("not into abstraction"), or a work read as other styles only when the facts
+ * ask for one alone ("only interested in colour-field painting"): the kind of work is wrong, as a rejected medium
+ * is, so the medium question says so. The style question is one-sided (0 when nothing says) and cannot.
+ */
+function styleVeto(p: Prepared, work: MatchWork): Scored | null {
+  if (p.styleFacts.size === 0) return null;
+  const styles = readWorkStyles(work).filter((ws) => ws.weight >= STYLE_VETO_WEIGHT);
+  if (styles.length === 0) return null;
+  for (const ws of styles) {
+    const against = (p.styleFacts.get(ws.style) ?? []).find((f) => f.negative);
+    if (against)
+      return {
+        score: 0.02,
+        evidence: [factEvidence(p.contact, "medium", against.clause, factLabel(against.clause), 0.05)],
+      };
+  }
+  const only = p.onlyStyles[0];
+  if (only && !p.onlyStyles.some((o) => styles.some((ws) => ws.style === o.style)))
+    return {
+      score: 0.05,
+      evidence: [factEvidence(p.contact, "medium", only.clause, factLabel(only.clause), 0.05)],
+    };
+  return null;
 }
 
 /** The medium question depends only on the work's families: judged once per family set and contact. */
@@ -845,6 +922,70 @@ function periodScore(p: Prepared, work: MatchWork): Scored {
   return { score, evidence };
 }
 
+/** A style a fact asks for: as sure as the work's reading of it allows (a tag 1, a description 0.7). */
+const STYLE_FACT_GAIN = 0.9;
+/** Works of the style it bought or asked about raise the question a little, never past this. */
+const STYLE_HISTORY_CAP = 0.35;
+const STYLE_HISTORY_GAIN = 0.2;
+const STYLE_HISTORY_SHOWN = 2;
+
+/**
+ * Is the work of a style the contact asks for, or has bought? Its facts naming one of the work's styles (for)
+ * count most; its purchases, inquiries and good matches of works of a style it shares a little (capped). Zero
+ * when the work has no style reading or nothing of the contact's touches it.
+ */
+function styleScore(p: Prepared, work: MatchWork): Scored {
+  const styles = readWorkStyles(work);
+  if (styles.length === 0 || (p.styleFacts.size === 0 && p.byStyle.size === 0))
+    return { score: 0, evidence: [] };
+  // A work of its own history is scored without itself; any other by its reading, once per contact.
+  if (p.byWork.has(work.id)) return styleOf(p, styles, work.id);
+  const key = styleSignature(styles);
+  let cached = p.styleCache.get(key);
+  if (!cached) {
+    cached = styleOf(p, styles, null);
+    p.styleCache.set(key, cached);
+  }
+  // Evidence items are shared between this contact's judgments; nothing mutates them.
+  return { score: cached.score, evidence: [...cached.evidence] };
+}
+
+function styleOf(p: Prepared, styles: WorkStyle[], workId: string | null): Scored {
+  const evidence: MatchEvidenceItem[] = [];
+  let miss = 1;
+  let historyMiss = 1;
+  for (const ws of styles) {
+    for (const f of p.styleFacts.get(ws.style) ?? []) {
+      if (f.negative) continue;
+      miss *= 1 - STYLE_FACT_GAIN * ws.weight;
+      evidence.push(factEvidence(p.contact, "style", f.clause, factLabel(f.clause), 0.85 * ws.weight));
+    }
+    let shown = 0;
+    for (const { s, ws: had } of (p.byStyle.get(ws.style) ?? []).slice(0, 6)) {
+      if (s.work.id === workId) continue;
+      const x =
+        STYLE_HISTORY_GAIN *
+        s.strength *
+        ws.weight *
+        had.weight *
+        (0.4 + 0.6 * decay(p.nowMs - s.atMs, 4 * 365));
+      historyMiss *= 1 - x;
+      // The newest two rows of each style say it; the rest count without a line of their own.
+      if (++shown > STYLE_HISTORY_SHOWN) continue;
+      evidence.push(
+        supportEvidence(
+          "style",
+          s,
+          x,
+          `Also ${styleLabel(ws.style)} (${styleShown(ws)}): ${s.label.replace(/^./, (c) => c.toLowerCase())}`,
+        ),
+      );
+    }
+  }
+  const history = Math.min(STYLE_HISTORY_CAP, 1 - historyMiss);
+  return { score: 1 - miss * (1 - history), evidence };
+}
+
 function engagementScore(p: Prepared, work: MatchWork): Scored {
   const evidence: MatchEvidenceItem[] = [];
   let miss = 1;
@@ -914,6 +1055,7 @@ const QUESTION_FNS: Record<MatchQuestion, (p: Prepared, w: MatchWork) => Scored>
   price: priceScore,
   size: sizeScore,
   period: periodScore,
+  style: styleScore,
   engagement: engagementScore,
   recency: recencyScore,
 };
@@ -1020,9 +1162,16 @@ export function reasonsOf(j: MatchJudgment): MatchEvidenceItem[] {
   return out;
 }
 
+/** Capitalised words of four letters or more in a contact's facts: the surnames its notes may name. */
+const NAME_WORD = /(?<![\p{L}\d])\p{Lu}[\p{L}'’-]{3,}/gu;
+export const CANDIDATE_NAMES = 30;
+export const CANDIDATE_PERIODS = 4;
+
 /**
- * What a contact's history points at, each answered by an index: its artists, media, price range and works.
- * With a model that carries an artist affinity, the artists' neighbours too (up to AFFINITY_MAX_NEIGHBOURS).
+ * What a contact's history and facts point at, each answered by an index: its artists (and the surnames its
+ * facts name), media, price range and works, the styles its facts ask for (by artwork tag) and the years of
+ * making they name. With a model that carries an artist affinity, the artists' neighbours too (up to
+ * AFFINITY_MAX_NEIGHBOURS). A contact with facts and no history still gets candidates.
  */
 export function candidateQuery(contact: MatchContact, now: Date, model?: MatchModel): MatchCandidateQuery {
   const p = prepareContact(contact, now);
@@ -1053,11 +1202,27 @@ export function candidateQuery(contact: MatchContact, now: Date, model?: MatchMo
       max: Math.ceil(Math.exp(p.price.log + 2)),
     };
   }
+  const names = new Set<string>();
+  for (const clause of p.facts.clauses) {
+    if (clause.negative) continue;
+    for (const m of clause.phrase.matchAll(NAME_WORD)) {
+      const word = fold(m[0].replace(/['’]s$/, "")).replace(/['’-]+$/, "");
+      if (word.length >= 4) names.add(word);
+    }
+  }
+  const styles = [...new Set(p.facts.styles.filter((st) => !st.negative).map((st) => st.style))];
+  const periods = p.facts.periods
+    .filter((x) => !x.negative)
+    .map((x) => ({ from: x.from, to: Math.min(x.to, 9999) }))
+    .slice(0, CANDIDATE_PERIODS);
   return {
     artistIds: [...artistIds].sort(),
     media,
     priceRange,
     artworkIds: [...artworkIds].sort(),
+    styleTags: styleTagPatterns(styles),
+    artistNames: [...names].sort().slice(0, CANDIDATE_NAMES),
+    periods,
   };
 }
 

@@ -3,6 +3,7 @@ import { sentences } from "./nlp";
 import { gloss } from "./rubric-gloss";
 import { type Family, MEDIUM_PHRASES } from "./rubric-media";
 import { findPlaces, fold, type Place } from "./rubric-places";
+import { findStyles, styleEntry, styleLabel, styleOfTopic, styleTerms } from "./styles";
 import vocabulary from "./vocabulary/rubric.json";
 
 /**
@@ -116,6 +117,8 @@ export type Criterion =
       families?: Family[];
       /** Works made in these years show the interest too ("old masters": up to 1800). */
       years?: [number | null, number | null];
+      /** A style or movement (lib/engine/styles.ts): works of it bought or asked about show the interest too. */
+      style?: string;
       phrase: string;
     };
 
@@ -986,19 +989,47 @@ function readPeriod(
   return undefined;
 }
 
-function readInterestTopic(
-  topic: string,
-): { topic: string; terms: string[]; families?: Family[]; years?: [number | null, number | null] } | null {
+type InterestTopic = {
+  topic: string;
+  terms: string[];
+  families?: Family[];
+  years?: [number | null, number | null];
+  style?: string;
+};
+
+/**
+ * The topic an interest names (vocabulary/rubric.json topics, first match wins), with the style it is where the
+ * shared style vocabulary has it (lib/engine/styles.ts: its terms in every language join the topic's). A style
+ * named with a medium ("colour-field painting") is the style, not the medium's topic; a style the topics do not
+ * have ("arte povera", "photorealism") is read from the style vocabulary alone.
+ */
+function readInterestTopic(topic: string): InterestTopic | null {
+  const named = findStyles(fold(topic).normalize("NFC"))[0]?.style;
   for (const { re, entry } of TOPICS) {
     if (!re.test(topic)) continue;
+    if (named && entry.families && styleOfTopic(entry.name)?.key !== named) break;
+    const style = styleOfTopic(entry.name)?.key;
     return {
       topic: entry.name,
-      terms: [...new Set(Object.values(entry.terms).flat())],
+      terms: [...new Set([...Object.values(entry.terms).flat(), ...(style ? styleTerms(style) : [])])],
       ...(entry.families ? { families: entry.families } : {}),
       ...(entry.years ? { years: entry.years } : {}),
+      ...(style ? { style } : {}),
     };
   }
-  return null;
+  return named ? styleInterest(named) : null;
+}
+
+/** An interest in a style, from the style vocabulary (and its rubric topic's terms, where it is one). */
+function styleInterest(style: string): InterestTopic {
+  const entry = styleEntry(style);
+  const topic = entry?.topic ? TOPICS.find((t) => t.entry.name === entry.topic)?.entry : undefined;
+  return {
+    topic: topic?.name ?? styleLabel(style),
+    terms: [...new Set([...Object.values(topic?.terms ?? {}).flat(), ...styleTerms(style)])],
+    ...(topic?.years ? { years: topic.years } : {}),
+    style,
+  };
 }
 
 function clausesOf(r: Reader): Clause[] {
@@ -1126,15 +1157,19 @@ function looseInterests(
       continue;
     }
     const phrase = r.original.slice(start, end);
-    const c: Criterion = {
-      kind: "interest",
-      negated: !!state?.negated && !state.formed,
-      topic: chosen.map((w) => r.original.slice(w.start, w.end)).join(" "),
-      terms: chosen.map((w) => w.word),
-      ...(chosen.length > 1 ? { allTerms: true } : {}),
-      loose: true,
-      phrase,
-    };
+    // A style the shared vocabulary knows ("collectors of minimal art") is that style, not loose words.
+    const style = findStyles(fold(r.text.slice(start, end)).normalize("NFC"))[0]?.style;
+    const c: Criterion = style
+      ? { kind: "interest", negated: !!state?.negated && !state.formed, ...styleInterest(style), phrase }
+      : {
+          kind: "interest",
+          negated: !!state?.negated && !state.formed,
+          topic: chosen.map((w) => r.original.slice(w.start, w.end)).join(" "),
+          terms: chosen.map((w) => w.word),
+          ...(chosen.length > 1 ? { allTerms: true } : {}),
+          loose: true,
+          phrase,
+        };
     // "ceramics or textiles": alternatives in one clause.
     if (before && before.clause === clause && /^\s*,?\s*or\s*$/.test(r.text.slice(before.end, start))) {
       take(r, before.end, start);
@@ -1440,13 +1475,7 @@ function readEnglish(describedAs: string, now: Date): ReadResult {
     let kind: PredicateKind | null = null;
     let events: string[] | undefined;
     let itypes: string[] | undefined;
-    let interest: {
-      topic: string;
-      terms: string[];
-      families?: Family[];
-      years?: [number | null, number | null];
-      allTerms?: boolean;
-    } | null = null;
+    let interest: (InterestTopic & { allTerms?: boolean }) | null = null;
     for (const [re, ev] of ENGAGEMENTS) {
       const m = matchAll(r, re, clause.start, clause.end)[0];
       if (m) {

@@ -2,6 +2,7 @@ import { classifyMedium, FAMILY_LABEL, type Family } from "./rubric-media";
 import { cityInfo, findPlaces, fold, type Place } from "./rubric-places";
 import { type Criteria, type Criterion, describe, read, type Window } from "./rubric-read";
 import { familyTokens, phraseKeys, sameFamily } from "./rubric-words";
+import { readWorkStyles, styleLabel, styleShown } from "./styles";
 import type { ContactProfile, ModelName, RecordEvidence, RubricReading, RubricVerdict } from "./types";
 
 /**
@@ -13,7 +14,10 @@ import type { ContactProfile, ModelName, RecordEvidence, RubricReading, RubricVe
  * location rubric) is left unjudged: `judgeRubric` returns null.
  */
 
-export const RUBRIC_MODEL: ModelName = "rubric-rules@1.2.0";
+export const RUBRIC_MODEL: ModelName = "rubric-rules@1.3.0";
+
+/** A work's style counts for an interest in it where the reading is fair: a tag, a description, a medium's hint. */
+const STYLE_READ_WEIGHT = 0.5;
 
 export type { Criteria, Criterion } from "./rubric-read";
 
@@ -588,6 +592,40 @@ function interest(
     }
   }
   let bought = 0;
+  // A style: works of it bought, or asked about, show the interest (lib/engine/styles.ts, the matcher's reading).
+  if (c.style) {
+    const of = (a: NonNullable<ContactProfile["sales"][number]["artwork"]>) =>
+      readWorkStyles(a).find((ws) => ws.style === c.style && ws.weight >= STYLE_READ_WEIGHT);
+    for (const s of p.sales) {
+      if (!s.artwork || !COMPLETED.has(s.status.toLowerCase()) || !inWindows(s.at, undefined, now)) continue;
+      const ws = of(s.artwork);
+      if (!ws) continue;
+      bought++;
+      if (bought <= 3)
+        reasons.push({
+          kind: "sale",
+          id: s.id,
+          label: `${saleLabel(s)}, ${styleLabel(c.style)}: ${styleShown(ws)}`,
+          at: s.at,
+          criterion: label,
+          holds: true,
+        });
+    }
+    for (const i of p.interactions) {
+      if (!i.artwork || i.direction === "outbound" || !inWindows(i.at, undefined, now)) continue;
+      const ws = of(i.artwork);
+      if (!ws) continue;
+      positive++;
+      reasons.push({
+        kind: "interaction",
+        id: i.id,
+        label: `asked about ${i.artwork.title ?? "an untitled work"}${i.artwork.artistName ? ` by ${i.artwork.artistName}` : ""} on ${day(i.at)}, ${styleLabel(c.style)}: ${styleShown(ws)}`,
+        at: i.at,
+        criterion: label,
+        holds: true,
+      });
+    }
+  }
   if (c.families || c.years) {
     const [from, to] = c.years ?? [null, null];
     for (const s of p.sales) {

@@ -139,6 +139,21 @@ export interface TriageJudgment {
 // ---------------------------------------------------------------------------------------------------------
 // Segment rubrics (a dynamic list's `described_as`)
 
+/** A work as the rubric judge sees it; its style is read from its tags, description and artist's years. */
+export interface ProfileArtwork {
+  id: string;
+  title: string | null;
+  artistName: string | null;
+  medium: string | null;
+  year: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  tags?: string[];
+  description?: string | null;
+  artistBirthYear?: number | null;
+  artistDeathYear?: number | null;
+}
+
 /** What the engine knows of one contact when judging a rubric. Money in cents of `currency`. */
 export interface ContactProfile {
   id: string;
@@ -161,17 +176,17 @@ export interface ContactProfile {
     priceCents: number | null;
     currency: string | null;
     status: string;
-    artwork: {
-      id: string;
-      title: string | null;
-      artistName: string | null;
-      medium: string | null;
-      year: number | null;
-      heightCm: number | null;
-      widthCm: number | null;
-    } | null;
+    artwork: ProfileArtwork | null;
   }[];
-  interactions: { id: string; at: string; type: string; direction: string | null; summary: string | null }[];
+  /** Interactions, with the work one is about where it names one. */
+  interactions: {
+    id: string;
+    at: string;
+    type: string;
+    direction: string | null;
+    summary: string | null;
+    artwork?: ProfileArtwork | null;
+  }[];
   engagements: { id: string; at: string; kind: string; artworkId: string | null }[];
   tags: string[];
 }
@@ -223,6 +238,7 @@ export const MATCH_QUESTIONS = [
   "price",
   "size",
   "period",
+  "style",
   "engagement",
   "recency",
 ] as const;
@@ -242,6 +258,11 @@ export interface MatchWork {
   currency: string | null;
   /** ISO timestamp: when the work came into the gallery's inventory (for "new work" recency). */
   createdAt: string;
+  /** What its style is read from (lib/engine/styles.ts): its artwork tags, description and artist's years. */
+  tags?: string[];
+  description?: string | null;
+  artistBirthYear?: number | null;
+  artistDeathYear?: number | null;
 }
 
 /**
@@ -274,8 +295,11 @@ export interface MatchContact {
     summary: string | null;
     work: MatchWork | null;
   }[];
-  /** Engagement events on a work (viewed in a room, opened an offer's work, …): engagement event id. */
-  engagements: { id: string; at: string; kind: string; work: MatchWork | null }[];
+  /**
+   * Engagement events on a work (viewed in a room, opened an offer's work, …): engagement event id, with the
+   * title of the viewing room it happened in, where it did.
+   */
+  engagements: { id: string; at: string; kind: string; work: MatchWork | null; room?: string | null }[];
   /** Members' feedback on this contact's earlier matches (match_feedback id). */
   feedback: { id: string; artworkId: string; action: MatchFeedbackAction; at: string }[];
 }
@@ -308,6 +332,12 @@ export interface MatchCandidateQuery {
   priceRange: { min: number; max: number } | null;
   /** Works it engaged with or asked about directly. */
   artworkIds: string[];
+  /** Artwork tag names (lower-cased LIKE patterns) of the styles its facts ask for (lib/engine/styles.ts). */
+  styleTags: string[];
+  /** Surnames its facts name (folded), looked up among the gallery's artists. */
+  artistNames: string[];
+  /** Years of making its facts ask for ("post-war", "1960s"), inclusive. */
+  periods: { from: number; to: number }[];
 }
 
 /** A logistic model over the sub-scores: p = σ(bias + Σ weights[q] · sub_scores[q]). */

@@ -154,6 +154,10 @@ export async function judgeContactMatches(
       min: query.priceRange?.min ?? null,
       max: query.priceRange?.max ?? null,
       works: [...new Set([...storedWorks, ...query.artworkIds.slice(0, 200)])],
+      tags: query.styleTags,
+      names: query.artistNames,
+      yfrom: query.periods.map((x) => x.from),
+      yto: query.periods.map((x) => x.to),
     });
   }
 

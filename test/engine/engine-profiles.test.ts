@@ -139,6 +139,7 @@ describe("loadContactProfiles", () => {
         type: "visit",
         direction: null,
         summary: expect.stringContaining("opening"),
+        artwork: null,
       },
     ]);
     expect(p.engagements).toEqual([
@@ -177,6 +178,71 @@ describe("loadContactProfiles", () => {
     )!;
     expect(phonedVerdict.verdict).toBe(true);
     expect(phonedVerdict.reasons[0]!.label).toContain("phone");
+  });
+
+  it("loads a sold or asked-about work's tags, description and artist's years: its style", async () => {
+    const g = await createGallery();
+    const artist = await created(g, "/gallery/artists", {
+      name: "Rut Alm",
+      birth_year: 1931,
+      death_year: 2004,
+    });
+    const tag = await created(g, "/gallery/tags", { name: "Minimalism", scope: "artwork" });
+    const grid = await created(g, "/gallery/artworks", {
+      title: "Grid IV",
+      medium: "Acrylic on canvas",
+      artists: [{ artist_id: artist }],
+      tag_ids: [tag],
+    });
+    const veil = await created(g, "/gallery/artworks", {
+      title: "Veil",
+      medium: "Acrylic on canvas",
+      description: "Stained colour fields of ochre.",
+      artists: [{ artist_id: artist }],
+    });
+    const contact = await created(g, "/gallery/contacts", { name: "Ebba Lund", contact_type: "collector" });
+    const sale = await created(g, "/gallery/sales", {
+      contact_id: contact,
+      artwork_ids: [grid],
+      amount_cents: 900_000,
+      currency: "USD",
+      sold_at: "2025-03-02T10:00:00.000Z",
+    });
+    const asked = await created(g, `/gallery/contacts/${contact}/interactions`, {
+      type: "email",
+      direction: "inbound",
+      summary: "Is it still available?",
+      artwork_id: veil,
+      occurred_at: "2026-02-01T10:00:00.000Z",
+    });
+    const [p] = await loadContactProfiles(db(), g.id, [contact]);
+    expect(p!.sales[0]!.artwork).toMatchObject({
+      id: grid,
+      tags: ["Minimalism"],
+      description: null,
+      artistBirthYear: 1931,
+      artistDeathYear: 2004,
+    });
+    expect(p!.interactions[0]!.artwork).toMatchObject({
+      id: veil,
+      description: "Stained colour fields of ochre.",
+    });
+
+    const now = new Date("2026-11-27T00:00:00Z");
+    const judge = (text: string) => {
+      const reading = readRubric(text, now);
+      if (!reading.readable) throw new Error(reading.reason);
+      return judgeRubric(reading, p!, now)!;
+    };
+    const minimal = judge("collectors of minimal art");
+    expect(minimal.verdict).toBe(true);
+    expect(minimal.reasons).toContainEqual(expect.objectContaining({ kind: "sale", id: sale, holds: true }));
+    const field = judge("contacts interested in colour-field painting");
+    expect(field.verdict).toBe(true);
+    expect(field.reasons).toContainEqual(
+      expect.objectContaining({ kind: "interaction", id: asked, holds: true }),
+    );
+    expect(judge("collectors of pop art").verdict).toBe(false);
   });
 
   it("returns nothing for no ids", async () => {

@@ -351,6 +351,8 @@ describe("any input", () => {
       "Nothing over 80 cm",
       "",
       "5k_25k",
+      "Only interested in colour-field painting",
+      "Not into abstraction",
     ),
   );
   const arbWork = fc.record({
@@ -367,6 +369,15 @@ describe("any input", () => {
     priceCents: fc.option(fc.integer({ min: -10, max: 1e10 })),
     currency: fc.option(fc.constantFrom("EUR", "USD")),
     createdAt: at,
+    tags: fc.array(
+      fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("Color field", "Minimalism", "Pop")),
+      {
+        maxLength: 2,
+      },
+    ),
+    description: fc.option(
+      fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("A non-figurative abstraction", "抽象表現主義")),
+    ),
   });
   const arbContact = fc.record({
     id: fc.constant("con_p"),
@@ -409,6 +420,7 @@ describe("any input", () => {
         at,
         kind: fc.constantFrom("artwork_viewed", "favorite_added", "room_opened"),
         work: fc.option(arbWork),
+        room: fc.option(fc.string({ maxLength: 12 })),
       }),
       { maxLength: 3 },
     ),
@@ -729,5 +741,208 @@ describe("the labelled collectors (scripts/engine-score/matcher.ts)", () => {
     const high = pairs.filter((x) => x.p >= 0.6);
     const rate = high.reduce((s, x) => s + x.label, 0) / high.length;
     expect(rate).toBeGreaterThan(0.55);
+  });
+});
+
+describe("styles and movements (lib/engine/styles.ts)", () => {
+  const colourField = work({
+    artistId: "a_cf",
+    artistName: "Mara Lind",
+    medium: "Acrylic on canvas",
+    tags: ["Color field"],
+  });
+  const described = work({
+    artistId: "a_cf2",
+    artistName: "Jon Vale",
+    medium: "Acrylic on canvas",
+    description: "Thin veils of stained colour fields in ochre and rose.",
+  });
+  const figurative = work({ artistId: "a_fig", artistName: "Ada Ruiz", tags: ["Figurative"] });
+  const unread = work({ artistId: "a_un", artistName: "Leo Park" });
+  const focus = (text: string) => contact({ facts: [fact(text, "collecting_focus")] });
+
+  it("'only interested in colour-field painting' scores works of that style, the focus as evidence", () => {
+    const c = focus("Only interested in colour-field painting");
+    const tagged = judgeMatch(c, colourField, PRIOR_MATCH_MODEL, NOW);
+    expect(tagged.subScores.style).toBeGreaterThan(0.85);
+    const ev = tagged.evidence.find((e) => e.question === "style")!;
+    expect(ev).toMatchObject({
+      kind: "memory_fact",
+      evidence_id: "con_1",
+      source_label: "Collecting focus",
+      label: "Collecting focus: Only interested in colour-field painting",
+    });
+    // A description says less than the gallery's own tag; still of the style.
+    const fromText = judgeMatch(c, described, PRIOR_MATCH_MODEL, NOW).subScores.style;
+    expect(fromText).toBeGreaterThan(0.5);
+    expect(fromText).toBeLessThan(tagged.subScores.style);
+    // "only": a work read as another style is the wrong kind of work; a work with no style reading is unknown.
+    const other = judgeMatch(c, figurative, PRIOR_MATCH_MODEL, NOW);
+    expect(other.subScores.style).toBe(0);
+    expect(other.subScores.medium).toBeLessThan(0.1);
+    expect(judgeMatch(c, unread, PRIOR_MATCH_MODEL, NOW).subScores.medium).toBeGreaterThan(0.9);
+    expect(judgeMatch(c, unread, PRIOR_MATCH_MODEL, NOW).subScores.style).toBe(0);
+  });
+
+  it("reads a style named in other languages, inflected or plural", () => {
+    for (const text of [
+      "Sammelt vor allem Farbfeldmalerei",
+      "Cerca opere di pittura a campi di colore",
+      "Colecciona campos de color",
+      "カラーフィールドの絵画を収集",
+      "Loves colour fields",
+    ]) {
+      const j = judgeMatch(focus(text), colourField, PRIOR_MATCH_MODEL, NOW);
+      expect(j.subScores.style, text).toBeGreaterThan(0.85);
+      expect(judgeMatch(focus(text), figurative, PRIOR_MATCH_MODEL, NOW).subScores.style, text).toBe(0);
+    }
+    const minimal = work({ artistId: "a_min", artistName: "Kai Berg", tags: ["Minimalism"] });
+    for (const text of ["Passionnée d'art minimal", "Sammler minimalistischer Kunst", "collects minimalists"])
+      expect(judgeMatch(focus(text), minimal, PRIOR_MATCH_MODEL, NOW).subScores.style, text).toBeGreaterThan(
+        0.85,
+      );
+  });
+
+  it("a style named against rules its works out, a broader one too; a narrower style does not make a broad one", () => {
+    const c = contact({ facts: [fact("Not into abstraction at all. Loves figurative work.")] });
+    const j = judgeMatch(c, colourField, PRIOR_MATCH_MODEL, NOW);
+    expect(j.subScores.medium).toBeLessThan(0.05);
+    expect(j.subScores.style).toBe(0);
+    expect(j.evidence[0]).toMatchObject({
+      question: "medium",
+      label: "Profile notes: Not into abstraction at all",
+    });
+    expect(judgeMatch(c, figurative, PRIOR_MATCH_MODEL, NOW).subScores.style).toBeGreaterThan(0.85);
+    // Colour field is abstraction; abstraction in general is not colour field.
+    const abstract = work({ artistId: "a_ab", artistName: "Uli Stern", tags: ["Abstraction"] });
+    const cf = focus("Colour-field painting");
+    expect(judgeMatch(cf, abstract, PRIOR_MATCH_MODEL, NOW).subScores.style).toBe(0);
+    expect(
+      judgeMatch(focus("Abstraction"), colourField, PRIOR_MATCH_MODEL, NOW).subScores.style,
+    ).toBeGreaterThan(0.6);
+  });
+
+  it("purchases of a style raise other works of it a little, with the purchase as evidence", () => {
+    const earlier = work({ artistId: "a_cf3", artistName: "Ola Brun", tags: ["Colour field"] });
+    const c = contact({ purchases: [bought(earlier, "2026-03-01T00:00:00.000Z", "sale_cf")] });
+    const j = judgeMatch(c, colourField, PRIOR_MATCH_MODEL, NOW);
+    expect(j.subScores.style).toBeGreaterThan(0.1);
+    expect(j.subScores.style).toBeLessThanOrEqual(0.35);
+    const ev = j.evidence.find((e) => e.question === "style")!;
+    expect(ev).toMatchObject({ kind: "purchase", evidence_id: "sale_cf", source_label: "Sale" });
+    expect(ev.label).toMatch(
+      /^Also colour-field painting \(tagged “Color field”\): bought an oil on canvas by Ola Brun/,
+    );
+    expect(judgeMatch(c, figurative, PRIOR_MATCH_MODEL, NOW).subScores.style).toBe(0);
+    expect(judgeMatch(c, unread, PRIOR_MATCH_MODEL, NOW).subScores.style).toBe(0);
+  });
+});
+
+describe("facts without purchases", () => {
+  const colourField = work({
+    artistId: "a_cf",
+    artistName: "Mara Lind",
+    medium: "Acrylic on canvas",
+    tags: ["Color field"],
+    priceCents: 1_100_000,
+  });
+  const marchetti = work({ priceCents: 1_400_000 });
+  const photo = work({ artistId: "a_ph", artistName: "Tove Ek", medium: "Archival pigment print" });
+
+  it("a specific focus (style, medium and budget; or an artist and a medium) passes the visible floor", () => {
+    const styled = contact({
+      facts: [
+        fact("Colour-field painting", "collecting_focus"),
+        { id: "con_1", kind: "budget_band", text: "5k_25k", at: null },
+      ],
+    });
+    const a = judgeMatch(styled, colourField, PRIOR_MATCH_MODEL, NOW);
+    expect(a.probability).toBeGreaterThan(0.6);
+    expect(a.evidence.slice(0, 3).every((e) => e.kind === "memory_fact")).toBe(true);
+    expect(a.evidence[0]).toMatchObject({
+      source_label: "Collecting focus",
+      label: "Collecting focus: Colour-field painting",
+    });
+    expect(judgeMatch(styled, photo, PRIOR_MATCH_MODEL, NOW).probability).toBeLessThan(0.2);
+
+    const named = contact({
+      facts: [
+        fact("Paintings by Ines Marchetti", "collecting_focus"),
+        { id: "con_1", kind: "budget_band", text: "5k_25k", at: null },
+      ],
+    });
+    const b = judgeMatch(named, marchetti, PRIOR_MATCH_MODEL, NOW);
+    expect(b.probability).toBeGreaterThan(0.6);
+    // With nothing on record of what it spends, the price question is neutral and the pair stays just under the
+    // floor, as a history naming an artist without a price would (docs/decisions.md).
+    const unpriced = contact({ facts: [fact("Paintings by Ines Marchetti", "collecting_focus")] });
+    const u = judgeMatch(unpriced, marchetti, PRIOR_MATCH_MODEL, NOW).probability;
+    expect(u).toBeGreaterThan(0.5);
+    expect(u).toBeLessThan(0.6);
+    expect(b.evidence[0]).toMatchObject({
+      question: "artist",
+      kind: "memory_fact",
+      source_label: "Collecting focus",
+    });
+    // A vague focus is not a recommendation.
+    const vague = contact({ facts: [fact("Contemporary art", "collecting_focus")] });
+    expect(judgeMatch(vague, colourField, PRIOR_MATCH_MODEL, NOW).probability).toBeLessThan(0.6);
+  });
+
+  it("candidateQuery points at the styles, surnames, periods, media and budget the facts name", () => {
+    const c = contact({
+      facts: [
+        fact("Colour-field painting, and anything by Marchetti. Not into Pop art.", "collecting_focus"),
+        fact("Post-war works; budget around €12,000", "notes"),
+      ],
+    });
+    const q = candidateQuery(c, NOW);
+    expect(q.artistIds).toEqual([]);
+    expect(q.artistNames).toContain("marchetti");
+    expect(q.artistNames).not.toContain("pop");
+    expect(q.styleTags).toContain("color field");
+    expect(q.styleTags).toContain("farbfeld%");
+    expect(q.styleTags.some((t) => t.startsWith("pop"))).toBe(false);
+    expect(q.periods).toEqual([{ from: 1945, to: 1989 }]);
+    expect(q.media).toEqual(["painting"]);
+    expect(q.priceRange!.min).toBeLessThan(1_200_000);
+    expect(q.priceRange!.max).toBeGreaterThan(1_200_000);
+    // Nothing said, nothing looked up.
+    const none = candidateQuery(contact(), NOW);
+    expect([none.styleTags, none.artistNames, none.periods, none.media]).toEqual([[], [], [], []]);
+  });
+});
+
+describe("engagement evidence names the viewing room", () => {
+  it("labels a view with the room's title; without a room, as before", () => {
+    const w = work();
+    const inRoom = contact({
+      engagements: [
+        {
+          id: "eng_r",
+          at: "2026-10-20T10:00:00.000Z",
+          kind: "artwork_viewed",
+          work: w,
+          room: "Spring Selection",
+        },
+      ],
+    });
+    const e = judgeMatch(inRoom, w, PRIOR_MATCH_MODEL, NOW).evidence.find(
+      (x) => x.question === "engagement",
+    )!;
+    expect(e).toMatchObject({
+      kind: "engagement",
+      evidence_id: "eng_r",
+      source_label: "Viewing room",
+      label: "Viewed this work in the viewing room “Spring Selection” in October 2026",
+    });
+    const bare = contact({
+      engagements: [
+        { id: "eng_b", at: "2026-10-20T10:00:00.000Z", kind: "favorite_added", work: w, room: null },
+      ],
+    });
+    expect(
+      judgeMatch(bare, w, PRIOR_MATCH_MODEL, NOW).evidence.find((x) => x.question === "engagement")!.label,
+    ).toBe("Saved this work as a favourite in October 2026");
   });
 });

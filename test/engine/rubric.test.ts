@@ -608,9 +608,13 @@ describe("words the grammar has no entry for", () => {
       expect(readRubric(text, NOW).readable, text).toBe(false);
     }
     expect(readable("collectors who'd bought glassware").summary).toContain("glassware");
-    // A liking word's topic the vocabulary does not know is looked for by its own words, never as an artist.
+    // A liking word's topic the vocabulary does not know is looked for by its own words, never as an artist;
+    // one the style vocabulary knows is that style.
+    expect(readable("collectors who love Art Nouveau").summary).toBe(
+      "contact type is collector; interested in art nouveau",
+    );
     expect(readable("collectors who love Op Art").summary).toBe(
-      "contact type is collector; interested in op art",
+      "contact type is collector; interested in geometric abstraction",
     );
   });
 });
@@ -906,5 +910,83 @@ describe("reading what galleries write (issue 30's blind rounds)", () => {
     ).toMatch(
       /^located in Latin America; contact type is collector; bought sculpture priced > 20000 USD \(read from es: /,
     );
+  });
+});
+
+describe("styles and movements (lib/engine/styles.ts, shared with the matcher)", () => {
+  const tagged = (at: string, tags: string[], extra: Partial<NonNullable<Sale["artwork"]>> = {}) => {
+    const s = sale(at, "Oil on canvas");
+    return { ...s, artwork: { ...s.artwork!, tags, ...extra } };
+  };
+  const style = (text: string) =>
+    (readable(text).criteria as { all: { kind: string; style?: string }[] }).all.find(
+      (c) => c.kind === "interest",
+    )?.style;
+
+  it("reads a style named in any of the languages it knows, inflected, as that style", () => {
+    expect(style("collectors of minimal art")).toBe("minimal_art");
+    expect(style("Sammler minimalistischer Kunst")).toBe("minimal_art");
+    expect(style("collectionneurs d'art minimal")).toBe("minimal_art");
+    expect(style("ミニマル・アートのコレクター")).toBe("minimal_art");
+    expect(style("verzamelaars van popart")).toBe("pop_art");
+    expect(style("coleccionistas de arte povera")).toBe("arte_povera");
+    // The style, not the medium it is painted in.
+    expect(readable("contacts interested in colour-field painting").summary).toBe(
+      "interested in colour-field painting",
+    );
+    expect(style("contacts interested in colour-field painting")).toBe("colour_field");
+  });
+
+  it("'collectors of minimal art': those who bought or asked about such works, or whose notes say so", () => {
+    const rubric = "collectors of minimal art";
+    const buyer = profile({ sales: [tagged("2025-02-01", ["Minimalism"])] });
+    const v = judge(rubric, buyer)!;
+    expect(v.verdict).toBe(true);
+    expect(v.reasons.find((r) => r.kind === "sale")!.label).toMatch(
+      /^bought Work \d+ by Anon \(Oil on canvas\) for .*, minimal art: tagged “Minimalism”$/,
+    );
+    // A description of the work says it too.
+    const described = profile({
+      sales: [tagged("2025-02-01", [], { description: "A post-minimalist floor piece in felt." })],
+    });
+    expect(judge(rubric, described)!.verdict).toBe(true);
+    const asked = profile({
+      interactions: [
+        {
+          id: "int_min",
+          at: "2026-05-02T10:00:00.000Z",
+          type: "email",
+          direction: "inbound",
+          summary: "Is it still available?",
+          artwork: { ...tagged("2025-02-01", ["Minimal art"]).artwork },
+        },
+      ],
+    });
+    const a = judge(rubric, asked)!;
+    expect(a.verdict).toBe(true);
+    expect(a.reasons.some((r) => r.kind === "interaction" && r.id === "int_min" && r.holds)).toBe(true);
+    const noted = profile({
+      notes: [
+        { id: "con_test:collecting_focus", kind: "collecting_focus", text: "Minimalist sculpture", at: null },
+      ],
+    });
+    expect(judge(rubric, noted)!.verdict).toBe(true);
+    // Another style, a plain painting, or a note that rejects it: no.
+    expect(judge(rubric, profile({ sales: [tagged("2025-02-01", ["Pop art"])] }))!.verdict).toBe(false);
+    expect(judge(rubric, profile({ sales: [sale("2025-02-01", "Oil on canvas")] }))!.verdict).toBe(false);
+    const against = profile({
+      notes: [{ id: "con_test", kind: "notes", text: "Not into minimalism at all", at: null }],
+    });
+    expect(judge(rubric, against)!.verdict).toBe(false);
+  });
+
+  it("a narrower style shows a broader one; a broad one does not show a narrower", () => {
+    const cf = profile({ sales: [tagged("2025-02-01", ["Color field"])] });
+    expect(judge("collectors of abstraction", cf)!.verdict).toBe(true);
+    const abstract = profile({ sales: [tagged("2025-02-01", ["Abstraction"])] });
+    expect(judge("contacts interested in colour-field painting", abstract)!.verdict).toBe(false);
+    expect(judge("contacts interested in colour-field painting", cf)!.verdict).toBe(true);
+    // The German rubric, the same judgment.
+    expect(judge("Sammler von Farbfeldmalerei", cf)!.verdict).toBe(true);
   });
 });

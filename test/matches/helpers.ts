@@ -113,6 +113,7 @@ export const DEFAULT_SUB_SCORES: Record<MatchQuestion, number> = {
   price: 0.6,
   size: 0.5,
   period: 0.4,
+  style: 0,
   engagement: 0.7,
   recency: 0.3,
 };

@@ -6322,7 +6322,7 @@ export interface components {
              * @description The sub-score this evidence fed.
              * @enum {string}
              */
-            question: "medium" | "artist" | "price" | "size" | "period" | "engagement" | "recency";
+            question: "medium" | "artist" | "price" | "size" | "period" | "style" | "engagement" | "recency";
             /** @description What the evidence is: purchase (a sale), interaction, engagement (an engagement event), memory_fact (a profile fact or private note), feedback (a member's), work_fact (a fact of the work itself). */
             kind: string;
             /** @description The id of the row it came from (sale, interaction, engagement event, private note, contact, match feedback); null for a fact of the work. */
