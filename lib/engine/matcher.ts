@@ -564,8 +564,12 @@ function factEvidence(
   };
 }
 
-const factLabel = (clause: FactClause) =>
-  `${FACT_SOURCE[clause.fact.kind] ?? "Profile"}: ${clause.phrase.replace(/[.\s]+$/, "")}`;
+const factLabel = (clause: FactClause) => {
+  const phrase = clause.phrase.replace(/[.\s]+$/, "");
+  // A budget band is stored as a code (5k_25k): shown in words, as the price evidence shows it.
+  const words = clause.fact.kind === "budget_band" ? (BAND_LABEL[phrase] ?? phrase) : phrase;
+  return `${FACT_SOURCE[clause.fact.kind] ?? "Profile"}: ${words}`;
+};
 
 function supportEvidence(
   question: MatchQuestion,

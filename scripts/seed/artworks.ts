@@ -12,6 +12,7 @@ import { BASE, DAY, HOUR, iso, isoDate, priceCents, round1, SPAN_START } from ".
 import type { Art, Artist, Credit, Insert, SeedContext } from "./context";
 import {
   ANTIQUITY_TITLES,
+  ARTWORK_TAGS,
   AUCTION_HOUSES,
   CONDITION_NOTES,
   DESCRIPTIONS,
@@ -20,6 +21,7 @@ import {
   PLACES,
   PRESS,
   PROVENANCES,
+  STYLE_TAGS,
   TITLE_ADJECTIVES,
   TITLE_NOUNS,
 } from "./material";
@@ -50,6 +52,9 @@ class Catalogue {
   private readonly seqByYear = new Map<number, number>();
   private readonly livingArtists: Artist[];
   private readonly antiquityArtists: Artist[];
+  /** Artwork tag ids by name, and the ids of the styles' tags. */
+  private readonly tagIdByName: Map<string, string>;
+  private readonly styleTagIds: Set<string>;
 
   constructor(
     private readonly ctx: SeedContext,
@@ -57,6 +62,8 @@ class Catalogue {
   ) {
     this.livingArtists = ref.artists.filter((a) => a.practice !== "antiquity");
     this.antiquityArtists = ref.artists.filter((a) => a.practice === "antiquity");
+    this.tagIdByName = new Map(ARTWORK_TAGS.map((name, i) => [name, ref.artworkTags[i]!]));
+    this.styleTagIds = new Set(STYLE_TAGS.map((name) => this.tagIdByName.get(name)!));
   }
 
   private inventoryNumber(createdMs: number): string {
@@ -359,10 +366,13 @@ class Catalogue {
       rng.next();
     }
 
-    for (const tagId of rng.sample(
-      this.ref.artworkTags,
-      Number(rng.weighted({ "0": 20, "1": 35, "2": 30, "3": 15 })),
-    )) {
+    // Other tags at random; of the styles' tags only the artist's, on three works in four.
+    const tags = rng
+      .sample(this.ref.artworkTags, Number(rng.weighted({ "0": 20, "1": 35, "2": 30, "3": 15 })))
+      .filter((tagId) => !this.styleTagIds.has(tagId));
+    const style = art.artist.style === null ? undefined : this.tagIdByName.get(art.artist.style);
+    if (style !== undefined && rng.chance(0.75)) tags.push(style);
+    for (const tagId of tags) {
       rows(schema.artworkTags).push({ ...G, artworkId: art.id, tagId: tagId, createdAt: iso(art.createdMs) });
     }
 

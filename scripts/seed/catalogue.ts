@@ -2,7 +2,7 @@
 import * as schema from "../../db/schema";
 import { DAY, HOUR, iso, SPAN_START } from "./common";
 import type { Artist, SeedContext } from "./context";
-import { ARTISTS, ARTWORK_TAGS, CONTACT_TAGS, PRICE_RANGES } from "./material";
+import { ARTIST_STYLES, ARTISTS, ARTWORK_TAGS, CONTACT_TAGS, PRICE_RANGES } from "./material";
 
 export interface ReferenceData {
   artists: Artist[];
@@ -40,7 +40,7 @@ export function seedCatalogue(ctx: SeedContext): ReferenceData {
       Math.exp(Math.log(lo) + stature * 0.5 * span),
       Math.exp(Math.log(lo) + (0.5 + stature * 0.5) * span),
     ];
-    return { id, name, born, died, practice, priceRange };
+    return { id, name, born, died, practice, priceRange, style: ARTIST_STYLES[name] ?? null };
   });
 
   const locationSpecs = [

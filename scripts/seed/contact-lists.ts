@@ -108,6 +108,13 @@ export function seedContactLists(ctx: SeedContext, people: Person[], contactTags
         described_as: "collectors of contemporary painting who are still buying: a purchase since 2024",
       },
     ],
+    [
+      "Minimal art",
+      "segment",
+      "Whoever bought, asked about or says they collect minimal art: for the spring show.",
+      null,
+      { described_as: "collectors of minimal art" },
+    ],
   ];
   const lists = listSpecs.map(([title, kind, description, members, query], i) => {
     const createdMs = Date.UTC(2025, 5, 1) + i * 14 * DAY;

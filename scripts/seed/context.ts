@@ -21,6 +21,8 @@ export interface Artist {
   practice: Practice;
   /** The artist's market: works are priced log-uniformly within it. */
   priceRange: [number, number];
+  /** The artwork tag naming the artist's style (most of its works carry it), or null. */
+  style: string | null;
 }
 
 export interface Art {

@@ -66,6 +66,47 @@ export const ARTISTS: readonly [
   ["Anonymous, Attic workshop", null, null, null, "antiquity"],
 ];
 
+/**
+ * Each artist's style, as an artwork tag of ARTWORK_TAGS: most of the artist's works carry it, so a style is
+ * something a collector can follow and the engine can read. Photographers and the anonymous makers have none.
+ */
+export const ARTIST_STYLES: Readonly<Record<string, string>> = {
+  "Mara Lindqvist": "Color field",
+  "Theo Adeyemi": "Figurative",
+  "Ines Carvalho": "Abstraction",
+  "Jonah Whitcombe": "Abstraction",
+  "Aiko Tanabe": "Minimalism",
+  "Rafael Ostrowski": "Abstraction",
+  "Celeste Duval": "Abstraction",
+  "Samuel Achterberg": "Figurative",
+  "Priya Raman": "Abstraction",
+  "Oskar Hale": "Minimalism",
+  "Dmitri Volkonsky": "Figurative",
+  "Harriet Quill": "Figurative",
+  "Kwame Asante-Boateng": "Figurative",
+  "Elsbeth Morrow": "Color field",
+  "Camille Fournier-Blanc": "Minimalism",
+  "Ngaio Parata": "Abstraction",
+  "Wen Liqing": "Abstraction",
+  "August Brenner": "Figurative",
+  "Sofía Márquez Ruiz": "Figurative",
+  "Delphine Okoro": "Figurative",
+  "Callum Reid": "Abstraction",
+  "Beatriz Almeida": "Abstraction",
+  "Tomasz Wierzbicki": "Abstraction",
+  "Esther Van Leeuwen": "Minimalism",
+  "Marcus Bell": "Abstraction",
+  "Anouk Declercq": "Minimalism",
+  "Ilya Petrenko": "Figurative",
+  "Grace Holloway": "Minimalism",
+  "Matteo Bianchi-Rossi": "Figurative",
+  "Farah Nazari": "Color field",
+  "Leopold Wendt": "Figurative",
+  "Joaquín Ibarra": "Abstraction",
+};
+/** The styles' tags, which a work carries at most one of. */
+export const STYLE_TAGS = ["Abstraction", "Figurative", "Minimalism", "Color field"] as const;
+
 /** Price bounds in cents per practice; every price lies within 50_000..25_000_000. */
 export const PRICE_RANGES: Readonly<Record<Practice, [number, number]>> = {
   painting: [400_000, 25_000_000],

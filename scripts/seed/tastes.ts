@@ -22,6 +22,8 @@ export interface Taste {
   /** Artists of the favourites' practice and generation: bought now and then. */
   circle: Set<string>;
   practices: Practice[];
+  /** A style the buyer follows across artists (an artwork tag, as the artists' styles are), or null. */
+  style: string | null;
   /** Living artists (contemporary), artists no longer living (modern and post-war), or both. */
   era: "contemporary" | "modern" | "both";
   /** The price band the buyer spends in, in cents of the default currency (inclusive bounds). */
@@ -92,6 +94,7 @@ export function drawTaste(rng: Rng, artists: Artist[], type: string, createdMs: 
       favourites: [...a.favourites, ...b.favourites],
       circle: new Set([...a.circle, ...b.circle]),
       practices: [...new Set([...a.practices, ...b.practices])],
+      style: null,
       era: a.era === b.era ? a.era : "both",
       band: [Math.min(a.band[0], b.band[0]), Math.max(a.band[1], b.band[1])],
       pattern: "steady",
@@ -156,10 +159,13 @@ export function drawTaste(rng: Rng, artists: Artist[], type: string, createdMs: 
   // A lapsed buyer was a keen one while it bought.
   const appetite = pattern === "occasional" ? 0.5 : pattern === "lapsed" ? 2.5 : pattern === "new" ? 1.2 : 1;
   // A band's upper bound widened for a buyer who stretches for a favourite.
+  // One buyer in four follows a style beyond its artists: its first favourite's.
+  const style = favourites[0]!.style !== null && rng.chance(0.25) ? favourites[0]!.style : null;
   return {
     favourites,
     circle,
     practices,
+    style,
     era,
     band: [lo, Math.min(hi * 1.3, Number.MAX_SAFE_INTEGER)],
     pattern,
@@ -178,7 +184,7 @@ export function appeal(taste: Taste, art: Art): number {
   const artist = art.artist;
   let score = taste.favourites.some((f) => f.id === artist.id)
     ? 10
-    : taste.circle.has(artist.id)
+    : taste.circle.has(artist.id) || (taste.style !== null && artist.style === taste.style)
       ? 2.5
       : taste.practices.includes(artist.practice)
         ? 0.8
@@ -205,8 +211,17 @@ export function pickByTaste(rng: Rng, taste: Taste, arts: readonly Art[]): Art |
   return arts[arts.length - 1] ?? null;
 }
 
-/** The words of a taste's era and practice, as a member writes a collecting focus. */
+/** How a member names a style in a profile. */
+export const STYLE_WORDS: Readonly<Record<string, string[]>> = {
+  "Color field": ["Colour-field painting", "Color field abstraction"],
+  Minimalism: ["Minimal art", "Minimalism"],
+  Abstraction: ["Abstract art", "Abstraction"],
+  Figurative: ["Figurative work", "Figuration"],
+};
+
+/** The words of a taste's era and practice (or its style), as a member writes a collecting focus. */
 export function focusOf(rng: Rng, taste: Taste): string {
+  if (taste.style !== null && STYLE_WORDS[taste.style]) return rng.pick(STYLE_WORDS[taste.style]!);
   const practice = PRACTICE_WORDS[taste.practices[0]!];
   const era =
     taste.era === "contemporary"

@@ -167,6 +167,13 @@ describe("judging a pair", () => {
     ],
   });
 
+  it("shows a stored budget band in words", () => {
+    const j = judgeMatch(contact({ facts: [fact("5k_25k", "budget_band")] }), work(), PRIOR_MATCH_MODEL, NOW);
+    const labels = j.evidence.map((e) => e.label);
+    expect(labels).toContain("Budget: 5k–25k");
+    expect(labels.join(" ")).not.toContain("5k_25k");
+  });
+
   it("gives one reason per record even when the record answered two questions", () => {
     const focused = contact({ facts: [fact("Post-war oil paintings", "collecting_focus")] });
     const j = judgeMatch(focused, work({ year: 1958 }), PRIOR_MATCH_MODEL, NOW);

@@ -2,21 +2,20 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { inject } from "vitest";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { httpDb } from "../../db/client";
+import { textArray } from "../../db/queries/rows";
 import worker from "../../functions/api";
+import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { EngineMessage } from "../../lib/engine-queue";
-import { allScopes } from "../../lib/scopes";
+import { newId } from "../../lib/ids";
+import { InboxThread } from "../../lib/schemas/inbox";
+import { RubricJudgmentList } from "../../lib/schemas/judgments";
 import { MatchList } from "../../lib/schemas/matches";
 import { RecommendedRecipientList } from "../../lib/schemas/offers";
-import { RubricJudgmentList } from "../../lib/schemas/judgments";
-import { InboxThread } from "../../lib/schemas/inbox";
+import { allScopes } from "../../lib/scopes";
 import { handleEngineBatch } from "../../services/engine/consume";
 import { sweepEngine } from "../../services/engine/sweep";
-import { randomToken, sha256Hex } from "../../lib/crypto";
-import { newId } from "../../lib/ids";
-import { textArray } from "../../db/queries/rows";
 import { apiRequest, type CallOptions } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
 
@@ -48,10 +47,13 @@ async function demoJson<T>(path: string, key: string): Promise<T> {
 async function seeded(): Promise<string> {
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    const failure = await demoDb().execute<{ message: string }>(
-      sql`select message from demo_seed_failure where to_regclass('demo_seed_failure') is not null`,
-    ).catch(() => null);
-    if (failure && failure.rows.length > 0) throw new Error(`the demo seed failed: ${failure.rows[0]!.message}`);
+    const failure = await demoDb()
+      .execute<{ message: string }>(
+        sql`select message from demo_seed_failure where to_regclass('demo_seed_failure') is not null`,
+      )
+      .catch(() => null);
+    if (failure && failure.rows.length > 0)
+      throw new Error(`the demo seed failed: ${failure.rows[0]!.message}`);
     const gallery = await demoDb().execute<{ id: string }>(sql`select id from galleries where slug = 'demo'`);
     if (gallery.rows[0]) return gallery.rows[0].id;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -128,6 +130,21 @@ describe("the demo gallery after the first sweeps", () => {
     expect(withMatch / buyers.rows.length).toBeGreaterThanOrEqual(0.5);
   });
 
+  it("matches collectors who have bought nothing yet from what their profiles say, and says so", async () => {
+    const newcomers = await demoDb().execute<{ id: string }>(
+      sql`select c.id from contacts c join collector_profiles p on p.contact_id = c.id
+        where c.gallery_id = ${galleryId} and c.archived_at is null and p.collecting_focus is not null
+          and not exists (select 1 from sales s where s.contact_id = c.id)
+        order by c.id`,
+    );
+    let fromFacts = 0;
+    for (const { id } of newcomers.rows) {
+      const page = MatchList.parse(await demoJson(`/gallery/contacts/${id}/matches`, key));
+      if (page.data.some((m) => m.reasons.some((r) => r.kind === "memory_fact"))) fromFacts++;
+    }
+    expect(fromFacts).toBeGreaterThan(0);
+  });
+
   it("recommends recipients for every demo offer", async () => {
     const offers = await demoDb().execute<{ id: string; title: string }>(
       sql`select id, title from offers where gallery_id = ${galleryId} order by id`,
@@ -190,7 +207,10 @@ describe("the demo gallery after the first sweeps", () => {
     for (const j of page.data) if (j.verdict) judgedTrue.add(j.contact_id);
     while (cursor) {
       const next = RubricJudgmentList.parse(
-        await demoJson(`/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100&cursor=${cursor}`, key),
+        await demoJson(
+          `/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100&cursor=${cursor}`,
+          key,
+        ),
       );
       for (const j of next.data) if (j.verdict) judgedTrue.add(j.contact_id);
       cursor = next.next_cursor;
@@ -200,7 +220,10 @@ describe("the demo gallery after the first sweeps", () => {
     );
     const skip = new Set(archived.rows.map((r) => r.id));
     expect([...judgedTrue].sort()).toEqual(
-      truth.rows.map((r) => r.id).filter((id) => !skip.has(id)).sort(),
+      truth.rows
+        .map((r) => r.id)
+        .filter((id) => !skip.has(id))
+        .sort(),
     );
   });
 
