@@ -208,6 +208,13 @@ const FACT_SOURCE: Record<string, string> = {
   private_note: "Private note",
   budget_band: "Budget",
 };
+/** Interactions in person about a work: how the evidence says it ({work} is the work) and where it happened. */
+const IN_PERSON: Record<string, [string, string]> = {
+  visit: ["Saw {work} on a visit", "Visit"],
+  viewing: ["Saw {work} at a private viewing", "Viewing"],
+  event: ["Spent time with {work} at an event", "Event"],
+  meeting: ["Discussed {work} at a meeting", "Meeting"],
+};
 const CHANNEL: Record<string, string> = {
   email: "email",
   call: "phone",
@@ -289,6 +296,8 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     add("purchase", p.id, p.at, p.work, 1, `Bought {work} in ${monthYear(p.at)}`, "Sale");
   for (const i of contact.interactions) {
     if (!i.work || i.direction === "outbound") continue;
+    // A work seen in person (a visit, a viewing, a fair's booth) is said so; anything else is an inquiry.
+    const seen = IN_PERSON[i.type];
     const channel = CHANNEL[i.type] ?? i.type;
     add(
       "inquiry",
@@ -296,8 +305,8 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
       i.at,
       i.work,
       0.6,
-      `Asked about {work} in ${monthYear(i.at)}`,
-      `Inquiry by ${channel}`,
+      `${seen ? seen[0] : "Asked about {work}"} in ${monthYear(i.at)}`,
+      seen ? seen[1] : `Inquiry by ${channel}`,
     );
   }
   for (const e of contact.engagements) {

@@ -167,6 +167,28 @@ describe("judging a pair", () => {
     ],
   });
 
+  it("says a work seen in person was seen, and a message about it asked", () => {
+    const seen = work();
+    const at = "2025-10-15T12:00:00.000Z";
+    const interaction = (type: string, direction: string | null) => ({
+      id: `int_${type}`,
+      at,
+      type,
+      direction,
+      summary: null,
+      work: seen,
+    });
+    const labels = (type: string, direction: string | null) =>
+      judgeMatch(contact({ interactions: [interaction(type, direction)] }), seen, PRIOR_MATCH_MODEL, NOW)
+        .evidence.filter((e) => e.kind !== "work_fact")
+        .map((e) => `${e.label} (${e.source_label})`);
+    expect(labels("event", null).join(" ")).toContain(
+      "Spent time with this work at an event in October 2025 (Event)",
+    );
+    expect(labels("visit", null).join(" ")).toContain("(Visit)");
+    expect(labels("email", "inbound").join(" ")).toContain("Inquiry by email");
+  });
+
   it("shows a stored budget band in words", () => {
     const j = judgeMatch(contact({ facts: [fact("5k_25k", "budget_band")] }), work(), PRIOR_MATCH_MODEL, NOW);
     const labels = j.evidence.map((e) => e.label);
