@@ -332,13 +332,18 @@ export function calibrateChoice<K extends string>(
   const others = keys.filter((k) => k !== chosen);
   const top = Math.max(0, ...others.map((k) => distribution[k]));
   let c = applyCalibration(map, p);
-  // The chosen answer stays ahead: c ≥ top · (1 − c) / rest.
-  if (rest > 0 && top > 0) c = Math.max(c, top / (rest + top));
+  // The chosen answer stays ahead: c ≥ top · (1 − c) / rest, with room for rounding at `digits`.
+  if (rest > 0 && top > 0) c = Math.min(1, Math.max(c, top / (rest + top) + 2 * 10 ** -digits));
   const out = {} as Record<K, number>;
-  for (const k of keys)
-    out[k] =
-      k === chosen
-        ? round(c, digits)
-        : round(rest > 0 ? (distribution[k] * (1 - c)) / rest : (1 - c) / Math.max(1, others.length), digits);
+  let othersTotal = 0;
+  for (const k of others) {
+    out[k] = round(
+      rest > 0 ? (distribution[k] * (1 - c)) / rest : (1 - c) / Math.max(1, others.length),
+      digits,
+    );
+    othersTotal += out[k];
+  }
+  // The chosen one takes what the rounded others leave: the distribution sums to 1 at `digits`.
+  out[chosen] = round(1 - othersTotal, digits);
   return out;
 }

@@ -9,13 +9,21 @@
  * - triage (intent, urgency, expects reply, escalating) and disclosure: every labelled message and note judged
  *   by weights fitted on the other two thirds (3-fold cross-fit, cases taken in turn), the held-out
  *   cases the score reports apart (the last 60 messages of messages.json, the last 80 notes of
- *   condition-notes.json) left out of the fit.
+ *   condition-notes.json) left out of the fit. A map that does not lower the expected calibration error of
+ *   those outcomes is not shipped (the identity instead).
  * `--matcher` refits only the matcher's maps (seconds; the triage cross-fit takes about twenty minutes);
  * `--cached` refits the triage and disclosure maps from the outcomes of the last cross-fit (.data/).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { type CalibrationMap, fitCalibration, type Outcome } from "../../lib/engine/calibration";
+import {
+  applyCalibration,
+  type CalibrationMap,
+  expectedCalibrationError,
+  fitCalibration,
+  IDENTITY_CALIBRATION,
+  type Outcome,
+} from "../../lib/engine/calibration";
 import { judgeDisclosureWith } from "../../lib/engine/disclosure-learned";
 import { loadModel } from "../../lib/engine/learned";
 import { judgeTriageWith } from "../../lib/engine/triage-learned";
@@ -132,8 +140,24 @@ if (!process.argv.includes("--matcher")) {
       undefined,
       `${cases.length} labelled ${judge === "disclosure" ? "condition notes" : "messages"} (every file but the score's held-out tail), each ${words[judge]} judged by weights fitted on the other two thirds (${FOLDS}-fold cross-fit); labelled set ${fingerprint(cases).slice(0, 8)}`,
     );
-    next[judge] = map;
-    console.log(`${judge}: ${map.method}, ${map.points.length} breakpoints on ${map.outcomes} outcomes`);
+    // A map ships only when it lowers the expected calibration error of the outcomes it was fitted on: where the
+    // cross-fitted probabilities are already calibrated, a map of a few breakpoints only adds its own error.
+    const before = expectedCalibrationError(outcomes[judge]);
+    const after = expectedCalibrationError(
+      outcomes[judge].map((o) => ({ p: applyCalibration(map, o.p), label: o.label })),
+    );
+    const r3 = (x: number) => x.toFixed(3);
+    next[judge] =
+      after < before
+        ? { ...map, fittedOn: `${map.fittedOn}; cross-fitted ECE ${r3(before)} → ${r3(after)}` }
+        : {
+            ...IDENTITY_CALIBRATION,
+            outcomes: map.outcomes,
+            fittedOn: `${map.fittedOn}; no map: the cross-fitted ECE ${r3(before)} was not lowered by one (${r3(after)})`,
+          };
+    console.log(
+      `${judge}: ECE ${r3(before)} → ${r3(after)}, shipped ${(next[judge] as CalibrationMap).method}`,
+    );
   }
 }
 
