@@ -160,7 +160,7 @@ export function storedMatchesOfContacts(galleryId: string, contactIds: string[])
 
 /** The gallery's fitted model, if any. */
 export function matchModelOf(galleryId: string): SQL {
-  return sql`select model, bias, weights, examples, positives, affinity from match_models where gallery_id = ${galleryId}`;
+  return sql`select model, bias, weights, examples, positives, affinity, calibration from match_models where gallery_id = ${galleryId}`;
 }
 
 export interface MatchModelRow {
@@ -170,6 +170,8 @@ export interface MatchModelRow {
   examples: number;
   positives: number;
   affinity: MatchArtistAffinity | null;
+  /** The calibration map (lib/engine/calibration.ts), or a reliability table in a row fitted before maps. */
+  calibration?: unknown;
 }
 
 /** One contact's candidate lookups (lib/engine/types.ts MatchCandidateQuery) with its stored pairs' works. */

@@ -2,9 +2,12 @@
  * The disclosure judge the engine runs: the rules and the shipped learned weights (lib/engine/models/, fitted by
  * `npm run engine:train`); how they combine is lib/engine/disclosure-learned.ts.
  */
+
+import type { CalibrationMap } from "./calibration";
 import { DISCLOSURE_DENSE } from "./disclosure";
 import { judgeDisclosureWith } from "./disclosure-learned";
 import { type LinearModelData, loadModel } from "./learned";
+import calibrationData from "./models/calibration.json";
 import disclosureData from "./models/disclosure.json";
 import type { DisclosureJudgment, ModelName } from "./types";
 
@@ -17,6 +20,11 @@ if (shipped.data.dense.join() !== DISCLOSURE_DENSE.join())
 /** The version every disclosure judgment names. */
 export const DISCLOSURE_MODEL: ModelName = `disclosure-linear@${disclosureData.version}`;
 
-export function judgeDisclosure(notes: string | null): DisclosureJudgment {
+/** Judges notes without the calibration of its probability: the score's "before calibration". */
+export function judgeDisclosureUncalibrated(notes: string | null): DisclosureJudgment {
   return judgeDisclosureWith(shipped, DISCLOSURE_MODEL, notes);
+}
+
+export function judgeDisclosure(notes: string | null): DisclosureJudgment {
+  return judgeDisclosureWith(shipped, DISCLOSURE_MODEL, notes, calibrationData.disclosure as CalibrationMap);
 }

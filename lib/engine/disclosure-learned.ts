@@ -6,6 +6,7 @@
  * evidence keeps the rules' phrases and, when the model decided without them, the words it leaned on.
  * lib/engine/disclosure-judge.ts binds the shipped model; scripts/engine-train/ fits it on the same features.
  */
+import { type CalibrationMap, calibrateBinary } from "./calibration";
 import { disclosureDense, isEmptyNotes, judgeDisclosureByRules } from "./disclosure";
 import { detectLanguage } from "./language";
 import { type LoadedModel, predict, textFeatures } from "./learned";
@@ -15,12 +16,23 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 /** The model's belief in the rules' answer below which the model's own answer is taken instead. */
 const OVERRULED_BELOW = 0.15;
 
-/** Judges notes with the given model; `name` is the version to name in the judgment. */
+/**
+ * Judges notes with the given model; `name` is the version to name in the judgment. With `calibration`, the
+ * probability of the answer passes through it (lib/engine/calibration.ts); without, as the rules and weights give it.
+ */
 export function judgeDisclosureWith(
   model: LoadedModel,
   name: ModelName,
   notes: string | null,
+  calibration?: CalibrationMap,
 ): DisclosureJudgment {
+  const judged = judgeRaw(model, name, notes);
+  if (!calibration) return judged;
+  // The probability is of the answer given: calibrated as a yes/no on the answer's side.
+  return { ...judged, probability: calibrateBinary(calibration, judged.probability) };
+}
+
+function judgeRaw(model: LoadedModel, name: ModelName, notes: string | null): DisclosureJudgment {
   const text = notes ?? "";
   const ruled = judgeDisclosureByRules(notes);
   if (isEmptyNotes(text)) return { ...ruled, model: name };

@@ -8,7 +8,16 @@
  * gallery's own outcomes (trainingExamples) fit its model (fitMatchModel), the prior as the regulariser; in the
  * same step its contacts teach the model which artists go together (fitArtistAffinity, optional on the model).
  */
+import {
+  applyCalibration,
+  type CalibrationMap,
+  fitCalibration,
+  IDENTITY_CALIBRATION,
+  type Outcome,
+  shrinkTowards,
+} from "./calibration";
 import { artistMentions, type FactClause, type FactReading, readFacts } from "./match-facts";
+import shippedCalibration from "./models/calibration.json";
 import { classifyMedium, FAMILY_LABEL, type Family, type MediumReading } from "./rubric-media";
 import { fold } from "./rubric-places";
 import {
@@ -39,11 +48,20 @@ export const MAX_STORED_MATCHES = 50;
 export const MAX_REASONS = 3;
 
 /**
+ * The global calibration of a fitted model's probability (lib/engine/calibration.ts), fitted by
+ * `npx tsx scripts/engine-train/calibrate.ts` on cross-fitted outcomes of the labelled collectors' train split:
+ * the map a gallery without its own uses, and the prior its own map is shrunk toward.
+ */
+export const GLOBAL_MATCH_CALIBRATION = shippedCalibration.matcher as CalibrationMap;
+
+/**
  * The prior: hand-set log-odds, before any gallery's data (docs/decisions.md). An unsupported pair (another
- * medium, no artist, price off, nothing engaged) comes out near 3%; the medium and price of what the contact
- * buys alone near 25%; add the artist it buys, or the work itself viewed, and it passes 0.6. A style its facts
- * ask for counts as much as an artist they name (style, like artist and engagement, is 0 when nothing says): a
- * contact with no purchases whose focus names a style, a medium and a budget the work fits passes 0.6 too.
+ * medium, no artist, price off, nothing engaged) comes out near 3% before calibration; the medium and price of
+ * what the contact buys alone near 25%; add the artist it buys, or the work itself viewed, and it passes 0.6. A
+ * style its facts ask for counts as much as an artist they name (style, like artist and engagement, is 0 when
+ * nothing says): a contact with no purchases whose focus names a style, a medium and a budget the work fits
+ * passes 0.6 too. Its probabilities pass through a calibration of their own (fitted on the labelled train split's
+ * outcomes, which the hand-set weights never saw).
  */
 export const PRIOR_MATCH_MODEL: MatchModel = {
   model: MATCH_MODEL_NAME,
@@ -60,6 +78,7 @@ export const PRIOR_MATCH_MODEL: MatchModel = {
   },
   examples: 0,
   positives: 0,
+  calibration: shippedCalibration.matcherPrior as CalibrationMap,
 };
 
 const DAY = 86_400_000;
@@ -1114,7 +1133,7 @@ export function judgePrepared(p: Prepared, work: MatchWork, model: MatchModel, f
     z += (model.weights[q] ?? 0) * s;
     for (const e of ev) evidence.push(e);
   }
-  const probability = round(sigmoid(z));
+  const probability = round(applyCalibration(model.calibration, sigmoid(z)));
   return {
     artworkId: work.id,
     contactId: p.contact.id,
@@ -1242,7 +1261,20 @@ export function candidateQuery(contact: MatchContact, now: Date, model?: MatchMo
 // ---------------------------------------------------------------------------------------------------------
 // Learning from the gallery's outcomes
 
-export type MatchExample = { subScores: Record<MatchQuestion, number>; label: 0 | 1 };
+/** A labelled outcome's sub-scores; `contactId` names whose outcome it is (cross-fitting folds by contact). */
+export type MatchExample = { subScores: Record<MatchQuestion, number>; label: 0 | 1; contactId?: string };
+
+/** The model's probability before calibration: σ(bias + Σ weights[q] · sub_scores[q]). */
+export function rawMatchProbability(model: MatchModel, subScores: Record<MatchQuestion, number>): number {
+  let z = model.bias;
+  for (const q of MATCH_QUESTIONS) z += (model.weights[q] ?? 0) * (subScores[q] ?? 0);
+  return sigmoid(z);
+}
+
+/** The model's probability as the judge gives it: the raw probability through the model's calibration. */
+export function matchProbability(model: MatchModel, subScores: Record<MatchQuestion, number>): number {
+  return applyCalibration(model.calibration, rawMatchProbability(model, subScores));
+}
 
 /** The contact as it stood strictly before `at`. */
 function historyBefore(c: MatchContact, atMs: number): MatchContact {
@@ -1354,7 +1386,11 @@ export function trainingExamples(
     for (const o of outcomes) {
       if (o.atMs > nowMs) continue;
       const history = prepareContact(historyBefore(c, o.featuresAt), new Date(o.featuresAt));
-      examples.push({ subScores: judgePrepared(history, o.work, model).subScores, label: o.label });
+      examples.push({
+        subScores: judgePrepared(history, o.work, model).subScores,
+        label: o.label,
+        contactId: c.id,
+      });
       if (o.label !== 1) continue;
       const pool = sortedWorks.filter(
         (w) =>
@@ -1367,7 +1403,11 @@ export function trainingExamples(
         let i = hash(`${c.id}|${o.id}|${k}`) % pool.length;
         while (taken.has(i)) i = (i + 1) % pool.length;
         taken.add(i);
-        examples.push({ subScores: judgePrepared(history, pool[i]!, model).subScores, label: 0 });
+        examples.push({
+          subScores: judgePrepared(history, pool[i]!, model).subScores,
+          label: 0,
+          contactId: c.id,
+        });
       }
     }
   }
@@ -1423,6 +1463,47 @@ export function fitMatchModel(examples: MatchExample[], prior: MatchModel = PRIO
     examples: examples.length,
     positives: examples.filter((e) => e.label === 1).length,
   };
+}
+
+/** Folds of a cross-fit: a contact's outcomes are all in one fold (by a hash of its id). */
+export const CALIBRATION_FOLDS = 5;
+
+/**
+ * Outcomes judged by models that never saw them: the examples split into CALIBRATION_FOLDS folds by contact,
+ * each fold judged (raw, before calibration) by the model fitted on the other folds with the same prior.
+ */
+export function crossFittedOutcomes(
+  examples: MatchExample[],
+  prior: MatchModel = PRIOR_MATCH_MODEL,
+  folds = CALIBRATION_FOLDS,
+): Outcome[] {
+  const foldOf = (e: MatchExample) => hash(e.contactId ?? "") % folds;
+  const out: Outcome[] = [];
+  for (let k = 0; k < folds; k++) {
+    const held = examples.filter((e) => foldOf(e) === k);
+    if (held.length === 0) continue;
+    const model = fitMatchModel(
+      examples.filter((e) => foldOf(e) !== k),
+      prior,
+    );
+    for (const e of held) out.push({ p: rawMatchProbability(model, e.subScores), label: e.label });
+  }
+  return out;
+}
+
+/**
+ * A fitted model's calibration from its own examples, cross-fitted (crossFittedOutcomes): isotonic or Platt
+ * (lib/engine/calibration.ts fitCalibration); with `towards`, shrunk toward that map by how many outcomes it
+ * rests on (a gallery's map toward the global one).
+ */
+export function fitMatchCalibration(
+  examples: MatchExample[],
+  options: { prior?: MatchModel; towards?: CalibrationMap; fittedOn?: string } = {},
+): CalibrationMap {
+  const outcomes = crossFittedOutcomes(examples, options.prior ?? PRIOR_MATCH_MODEL);
+  const towards = options.towards;
+  const local = fitCalibration(outcomes, towards ?? IDENTITY_CALIBRATION, options.fittedOn);
+  return towards ? shrinkTowards(local, towards) : local;
 }
 
 /** Solves A x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */

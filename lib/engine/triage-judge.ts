@@ -4,7 +4,9 @@
  * intent model (lib/engine/adjustment.ts), fitted on its members' corrections, is applied when given.
  */
 import { type IntentAdjustment, sharedScores } from "./adjustment";
+import type { CalibrationMap } from "./calibration";
 import { type LinearModelData, type LoadedModel, loadModel, type TextFeature } from "./learned";
+import calibrationData from "./models/calibration.json";
 import escalatingData from "./models/triage-escalating.json";
 import intentData from "./models/triage-intent.json";
 import replyData from "./models/triage-reply.json";
@@ -17,12 +19,29 @@ const shipped: TriageModels = {
   urgency: loadModel(urgencyData as LinearModelData),
   reply: loadModel(replyData as LinearModelData),
   escalating: loadModel(escalatingData as LinearModelData),
+  // Fitted on cross-fitted judgments of the labelled messages (scripts/engine-train/calibrate.ts).
+  calibration: {
+    intent: calibrationData.intent as CalibrationMap,
+    urgency: calibrationData.urgency as CalibrationMap,
+    reply: calibrationData.reply as CalibrationMap,
+    escalating: calibrationData.escalating as CalibrationMap,
+  },
 };
-for (const [name, m] of Object.entries(shipped))
+for (const [name, m] of Object.entries({
+  intent: shipped.intent,
+  urgency: shipped.urgency,
+  reply: shipped.reply,
+  escalating: shipped.escalating,
+}))
   if (m.data.dense.join() !== DENSE[name as keyof typeof DENSE].join())
     throw new Error(
       `lib/engine/models/triage-${name}.json was fitted on other features: npm run engine:train`,
     );
+
+/** Judges a thread without the calibration of its probabilities: the score's "before calibration". */
+export function judgeTriageUncalibrated(input: TriageInput): TriageJudgment {
+  return judgeTriageWith({ ...shipped, calibration: undefined }, TRIAGE_MODEL, input, null);
+}
 
 /** The version every triage judgment names (the four models are fitted together). */
 export const TRIAGE_MODEL: ModelName = `triage-linear@${intentData.version}`;

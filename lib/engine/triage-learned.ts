@@ -10,6 +10,7 @@
  * always fitted on exactly what it will be given; lib/engine/triage-judge.ts binds the shipped models.
  */
 import { adjustPrediction, type IntentAdjustment } from "./adjustment"; // gallery adjustment
+import { type CalibrationMap, calibrateBinary, calibrateChoice } from "./calibration";
 import { detectLanguage, LANGUAGE_FEATURES, type Language, languageOneHot } from "./language";
 import { type LoadedModel, predict, type TextFeature, textFeatures } from "./learned";
 import {
@@ -226,6 +227,11 @@ export interface TriageModels {
   urgency: LoadedModel;
   reply: LoadedModel;
   escalating: LoadedModel;
+  /**
+   * Calibration of each answer's probability (lib/engine/calibration.ts), fitted on cross-fitted judgments;
+   * none: the probabilities as the rules and weights give them.
+   */
+  calibration?: Partial<Record<"intent" | "urgency" | "reply" | "escalating", CalibrationMap>>;
 }
 
 /**
@@ -323,16 +329,19 @@ export function judgeTriageWith(
       : learnedEvidence(intentPrediction.reasons, reading.text.text, intent, ruleEvidence)),
   ].sort((a, b) => a.start - b.start);
 
+  const cal = models.calibration;
+  const intentCalibrated = calibrateChoice(cal?.intent, intentDistribution, intent);
+  const urgencyCalibrated = calibrateChoice(cal?.urgency, urgencyDistribution, urgency);
   return {
     model: judgedBy, // gallery adjustment
     intent,
-    intentProbability: intentDistribution[intent],
-    intentDistribution,
+    intentProbability: intentCalibrated[intent],
+    intentDistribution: intentCalibrated,
     urgency,
-    urgencyProbability: urgencyDistribution[urgency],
-    urgencyDistribution,
-    expectsReply: round(reply.distribution.true, 3),
-    escalating: round(escalating.distribution.true, 3),
+    urgencyProbability: urgencyCalibrated[urgency],
+    urgencyDistribution: urgencyCalibrated,
+    expectsReply: calibrateBinary(cal?.reply, round(reply.distribution.true, 3)),
+    escalating: calibrateBinary(cal?.escalating, round(escalating.distribution.true, 3)),
     evidence,
     signals,
   };

@@ -4,6 +4,8 @@
  * them and stores what they return (db/schema/engine.ts). The value sets are design §3's, exactly.
  */
 
+import type { CalibrationMap } from "./calibration";
+
 /** `name@version` of the judge that produced a value: stored with every judgment as `model`. */
 export type ModelName = `${string}@${string}`;
 
@@ -340,7 +342,7 @@ export interface MatchCandidateQuery {
   periods: { from: number; to: number }[];
 }
 
-/** A logistic model over the sub-scores: p = σ(bias + Σ weights[q] · sub_scores[q]). */
+/** A logistic model over the sub-scores: p = calibration(σ(bias + Σ weights[q] · sub_scores[q])). */
 export interface MatchModel {
   /** `name@version` stored on every match as `model`. */
   model: ModelName;
@@ -351,6 +353,11 @@ export interface MatchModel {
   positives: number;
   /** What the gallery's collectors teach about artists ("collectors of A also buy B"), fitted with the model. */
   affinity?: MatchArtistAffinity;
+  /**
+   * The map from σ(bias + Σ w·s) to the probability given (lib/engine/calibration.ts); none: the raw one.
+   * A gallery's is fitted on cross-fitted outcomes, shrunk toward the global map.
+   */
+  calibration?: CalibrationMap;
 }
 
 /**

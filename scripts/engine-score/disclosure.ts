@@ -3,7 +3,8 @@
  * the whole set and on the held-out tail (the last notes, written after the judge and never tuned on), the
  * misjudged cases, and every probability given. Run alone: `npx tsx scripts/engine-score/disclosure.ts`.
  */
-import { judgeDisclosure } from "../../lib/engine/disclosure-judge";
+import { judgeDisclosure, judgeDisclosureUncalibrated } from "../../lib/engine/disclosure-judge";
+import calibrationData from "../../lib/engine/models/calibration.json" with { type: "json" };
 import labelled from "../../test/engine/labelled/condition-notes.json" with { type: "json" };
 import type { LabelledNote } from "./cases";
 import type { ScoreSection } from "./types";
@@ -53,7 +54,14 @@ export function scoreDisclosure(): ScoreSection[] {
     const key = judged.disclosure ? (right ? "tp" : "fp") : right ? "tn" : "fn";
     all[key]++;
     if (i >= heldOutFrom) tail[key]++;
-    calibration.push({ p: judged.probability, outcome: right ? 1 : 0 });
+    const raw = judgeDisclosureUncalibrated(c.notes);
+    calibration.push({
+      p: judged.probability,
+      outcome: right ? 1 : 0,
+      // The uncalibrated judge gives the same answer (calibration never flips it).
+      raw: raw.probability,
+      split: i >= heldOutFrom ? "held out" : "development",
+    });
     if (!right) {
       const decisive = judged.evidence.filter((e) => e.decisive).map((e) => `"${e.phrase}" (${e.effect})`);
       const quoted = c.notes.replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -86,6 +94,8 @@ export function scoreDisclosure(): ScoreSection[] {
         { name: "F1 (held out, now)", value: round(held.f1) },
       ],
       detail,
+      calibrationTarget: "held out",
+      calibrationFittedOn: (calibrationData.disclosure as { fittedOn?: string }).fittedOn,
       calibration,
     },
   ];

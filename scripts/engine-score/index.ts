@@ -5,14 +5,24 @@
  * docs/engine-reliability.svg. Exits 1 when a figure misses its target.
  */
 import { writeFileSync } from "node:fs";
+import {
+  BAND_MIN_PAIRS,
+  BAND_TOLERANCE,
+  expectedCalibrationError,
+  type Outcome,
+  reliabilityBands,
+} from "../../lib/engine/calibration";
 import { scoreDisclosure } from "./disclosure";
-import { scoreMatcher } from "./matcher";
+import { addGalleries, galleries, scoreMatcher } from "./matcher";
+import { readGalleries } from "./matcher-galleries";
 import { roundsMarkdown } from "./rounds";
 import { scoreRubrics } from "./rubric";
 import { scoreTriage } from "./triage";
 import type { ScoreSection } from "./types";
 
 const BINS = 10;
+/** The calibration targets on a section's target split (the brief of issue 31). */
+const ECE_TARGET = 0.05;
 
 interface Calibration {
   brier: number;
@@ -46,6 +56,93 @@ function calibrate(pairs: ScoreSection["calibration"]): Calibration {
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 
+interface SplitCalibration {
+  split: string;
+  pairs: number;
+  ece: number;
+  rawEce: number | null;
+  bands: ReturnType<typeof reliabilityBands>;
+  /** Bands from 0.5 up with fewer than BAND_MIN_PAIRS pairs (empty ones included). */
+  thin: number;
+  /** Bands with BAND_MIN_PAIRS pairs or more whose observed rate is off by more than BAND_TOLERANCE. */
+  off: number;
+  /** Of those, the bands from 0.5 up (the target). */
+  offHigh: number;
+}
+
+/** ECE and reliability bands of each split of a section ("all" when it has none), after and before calibration. */
+function splitCalibrations(section: ScoreSection): SplitCalibration[] {
+  const names = [...new Set(section.calibration.map((x) => x.split ?? "all"))];
+  if (names.length > 1) names.unshift("all");
+  return names.map((split) => {
+    const rows = section.calibration.filter((x) => split === "all" || (x.split ?? "all") === split);
+    const pairs: Outcome[] = rows.map((x) => ({ p: x.p, label: x.outcome }));
+    const raws = rows.every((x) => x.raw !== undefined)
+      ? rows.map((x) => ({ p: x.raw!, label: x.outcome }))
+      : null;
+    const bands = reliabilityBands(pairs, BINS);
+    const high = bands.filter((b) => b.from >= 0.5 - 1e-9);
+    return {
+      split,
+      pairs: pairs.length,
+      ece: expectedCalibrationError(pairs, BINS),
+      rawEce: raws ? expectedCalibrationError(raws, BINS) : null,
+      bands,
+      thin: high.filter((b) => b.n < BAND_MIN_PAIRS).length,
+      off: bands.filter((b) => b.off).length,
+      offHigh: high.filter((b) => b.off).length,
+    };
+  });
+}
+
+/** The calibration figures of a section's target split, as metrics with targets. */
+function calibrationMetrics(section: ScoreSection, splits: SplitCalibration[]): ScoreSection["metrics"] {
+  if (!section.calibrationTarget) return [];
+  const s = splits.find((x) => x.split === section.calibrationTarget) ?? splits[0]!;
+  const where = s.split === "all" ? "" : ` (${s.split})`;
+  return [
+    { name: `ECE, ${BINS} equal-width bands${where}`, value: s.ece, target: { op: "<=", value: ECE_TARGET } },
+    {
+      name: `bands from 0.5 up with ≥ ${BAND_MIN_PAIRS} pairs off by more than ${BAND_TOLERANCE}${where}`,
+      value: s.offHigh,
+      target: { op: "<=", value: 0 },
+    },
+    { name: `bands from 0.5 up with fewer than ${BAND_MIN_PAIRS} pairs${where}`, value: s.thin },
+  ];
+}
+
+function calibrationMarkdown(section: ScoreSection, splits: SplitCalibration[], outcome: string): string {
+  const lines = [
+    `Calibration (lib/engine/calibration.ts): expected calibration error over ${BINS} equal-width bands, after the calibration map and before it.${
+      section.calibrationFittedOn ? ` The map was fitted on ${section.calibrationFittedOn}.` : ""
+    }`,
+    "",
+    "| split | pairs | ECE | ECE before calibration | bands ≥ 0.5 under 20 pairs | bands off (≥ 20 pairs, > 0.08) |",
+    "|---|---|---|---|---|---|",
+    ...splits.map(
+      (s) =>
+        `| ${s.split} | ${s.pairs} | ${s.ece.toFixed(3)} | ${s.rawEce === null ? "" : s.rawEce.toFixed(3)} | ${s.thin} | ${s.off} |`,
+    ),
+  ];
+  for (const s of splits) {
+    if (splits.length > 1 && s.split === "all") continue;
+    lines.push(
+      "",
+      `Reliability${s.split === "all" ? "" : ` (${s.split})`}, after calibration:`,
+      "",
+      `| band | pairs | mean p | ${outcome} | gap | |`,
+      "|---|---|---|---|---|---|",
+    );
+    for (const b of s.bands.filter((x) => x.n > 0))
+      lines.push(
+        `| ${b.from.toFixed(1)}–${b.to.toFixed(1)} | ${b.n} | ${fmt(b.meanP)} | ${fmt(b.observed)} | ${(b.observed - b.meanP).toFixed(3)} | ${
+          b.off ? "OFF" : b.n < BAND_MIN_PAIRS ? "few pairs" : ""
+        } |`,
+      );
+  }
+  return lines.join("\n");
+}
+
 function meets(metric: ScoreSection["metrics"][number]): boolean | null {
   if (!metric.target) return null;
   return metric.target.op === ">="
@@ -53,7 +150,7 @@ function meets(metric: ScoreSection["metrics"][number]): boolean | null {
     : metric.value <= metric.target.value;
 }
 
-function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
+function sectionMarkdown(section: ScoreSection, cal: Calibration, splits: SplitCalibration[]): string {
   const words = section.wording ?? {
     cases: "labelled cases",
     constant: "Brier score of one constant confidence (the share right), for comparison",
@@ -77,6 +174,7 @@ function sectionMarkdown(section: ScoreSection, cal: Calibration): string {
     lines.push(
       `| ${bin.from.toFixed(1)}–${bin.to.toFixed(1)} | ${bin.count} | ${fmt(bin.meanP)} | ${fmt(bin.observed)} |`,
     );
+  lines.push("", calibrationMarkdown(section, splits, words.outcome));
   if (section.detail) lines.push("", section.detail);
   return lines.join("\n");
 }
@@ -135,10 +233,16 @@ function reliabilitySvg(
 
 const sections: ScoreSection[] = [...scoreDisclosure(), ...scoreTriage(), ...scoreRubrics()];
 // The matcher's probabilities are of a different thing (a contact wants a work, not an answer is right): its
-// own plot, docs/matcher-reliability.svg.
+// own plot, docs/matcher-reliability.svg. Its labelled pairs come from every generated gallery.
+addGalleries(readGalleries());
 const matcherSections = scoreMatcher();
-const judges = sections.map((section) => ({ section, cal: calibrate(section.calibration) }));
-const matchers = matcherSections.map((section) => ({ section, cal: calibrate(section.calibration) }));
+const withCalibration = (section: ScoreSection) => {
+  const splits = splitCalibrations(section);
+  section.metrics.push(...calibrationMetrics(section, splits));
+  return { section, cal: calibrate(section.calibration), splits };
+};
+const judges = sections.map(withCalibration);
+const matchers = matcherSections.map(withCalibration);
 const scored = [...judges, ...matchers];
 const missed = scored.flatMap(({ section }) =>
   section.metrics.filter((m) => meets(m) === false).map((m) => `${section.title}: ${m.name}`),
@@ -148,16 +252,19 @@ const markdown = [
   "# Engine score",
   "Made by `npm run engine:score` from the labelled set in test/engine/labelled/ (do not edit by hand).",
   "![Reliability of the engine's probabilities](engine-reliability.svg)",
-  ...judges.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  "![Reliability of the engine's probabilities on the held-out cases](engine-reliability-held-out.svg)",
+  ...judges.map(({ section, cal, splits }) => sectionMarkdown(section, cal, splits)),
   roundsMarkdown(),
   [
     "# The matcher",
     "",
-    "Recommendation matches (lib/engine/matcher.ts) scored on test/engine/labelled/collectors.json: 1,000 works by 48 artists and 222 collectors, 200 of them generated by scripts/engine-score/matcher-collectors.ts (seeded) from explicit taste profiles written apart from the judge (a purchase is the available work of highest utility under the collector's taste plus Gumbel noise, sometimes drawn at random; views and inquiries from the same taste with more noise; profile facts written from the taste in a gallery's words, with negations), and 22 written by hand in test/engine/labelled/collectors-hand.json. Each collector's last purchase is hidden; the matcher ranks every work available at that moment (about 250–370) and the figures ask where the hidden one lands, beside two baselines. The model is fitted on the `train` collectors' outcomes; Brier and reliability are of the match probability on the scored collectors' labelled outcomes (positives: purchases, inquiries, good matches; negatives: not interested and three works sampled from the inventory per positive). For scale: the generator's own taste, noise-free, ranks the hidden work in the top 10 for 35% of the generated collectors (printed by the generator; the rest of a hit comes from a view or an inquiry before the purchase).",
+    `Recommendation matches (lib/engine/matcher.ts) scored on test/engine/labelled/collectors.json and, for the probabilities, ${galleries().length - 1} further generated galleries (collectors-g1.json …, each 1,000 works of its own and 200 collectors made by the same procedure from a seeded stream of its own; the ranking figures are of collectors.json's collectors alone, as measured since the matcher was built). collectors.json: 1,000 works by 48 artists and 222 collectors, 200 of them generated by scripts/engine-score/matcher-collectors.ts (seeded) from explicit taste profiles written apart from the judge (a purchase is the available work of highest utility under the collector's taste plus Gumbel noise, sometimes drawn at random; views and inquiries from the same taste with more noise; profile facts written from the taste in a gallery's words, with negations), and 22 written by hand in test/engine/labelled/collectors-hand.json. Each collector's last purchase is hidden; the matcher ranks every work available at that moment (about 250–370) and the figures ask where the hidden one lands, beside two baselines. The model is fitted on the train collectors' outcomes; Brier and reliability are of the match probability on the scored collectors' labelled outcomes (positives: purchases, inquiries, good matches; negatives: not interested and three works sampled from the inventory per positive). For scale: the generator's own taste, noise-free, ranks the hidden work in the top 10 for 35% of collectors.json's generated collectors, 32% over every gallery (printed by the generator; the rest of a hit comes from a view or an inquiry before the purchase). The model is fitted on the train split of every gallery; its calibration map on the same split's outcomes, cross-fitted (each judged by a model fitted on the other four fifths of the split's collectors).`,
     "",
     "![Reliability of the match probability](matcher-reliability.svg)",
+    "",
+    "![Matcher reliability, tune split, after and before calibration](matcher-reliability-tune.svg) ![Matcher reliability, held out, after and before calibration](matcher-reliability-held-out.svg)",
   ].join("\n"),
-  ...matchers.map(({ section, cal }) => sectionMarkdown(section, cal)),
+  ...matchers.map(({ section, cal, splits }) => sectionMarkdown(section, cal, splits)),
   "",
 ].join("\n\n");
 
@@ -174,11 +281,44 @@ writeFileSync(
     "share positive",
   ),
 );
+// One plot per split: the matcher's tune and held-out pairs after and before calibration; each judge's held-out
+// cases after calibration.
+const rowsOf = (section: ScoreSection, split?: string, raw = false) =>
+  section.calibration
+    .filter((x) => !split || x.split === split)
+    .map((x) => ({ p: raw ? (x.raw ?? x.p) : x.p, outcome: x.outcome }));
+for (const [file, title] of [
+  ["docs/matcher-reliability-tune.svg", "Matcher (tune split)"],
+  ["docs/matcher-reliability-held-out.svg", "Matcher (held out)"],
+] as const) {
+  const found = matchers.find(({ section }) => section.title === title);
+  if (!found) continue;
+  writeFileSync(
+    file,
+    reliabilitySvg(
+      [
+        { title: "calibrated", cal: calibrate(rowsOf(found.section)) },
+        { title: "before calibration", cal: calibrate(rowsOf(found.section, undefined, true)) },
+      ],
+      `${title}: reliability`,
+      "share positive",
+    ),
+  );
+}
+writeFileSync(
+  "docs/engine-reliability-held-out.svg",
+  reliabilitySvg(
+    judges
+      .filter(({ section }) => section.calibration.some((x) => x.split === "held out"))
+      .map(({ section }) => ({ title: section.title, cal: calibrate(rowsOf(section, "held out")) })),
+    "Engine reliability, held-out cases",
+  ),
+);
 console.log(markdown);
 if (missed.length > 0) {
   console.error(`\nMissed targets:\n${missed.map((m) => `  ${m}`).join("\n")}`);
   process.exitCode = 1;
 } else
   console.log(
-    "\nEvery target met. Written: docs/engine-score.md, docs/engine-reliability.svg, docs/matcher-reliability.svg",
+    "\nEvery target met. Written: docs/engine-score.md and the reliability plots (docs/*-reliability*.svg)",
   );

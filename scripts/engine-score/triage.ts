@@ -6,7 +6,8 @@
  * round; those first-sight figures are kept below, as the honest measure of how the judge meets unseen mail.
  * `npx tsx scripts/engine-score/triage.ts` prints it.
  */
-import { judgeTriage } from "../../lib/engine/triage-judge";
+import calibrationData from "../../lib/engine/models/calibration.json";
+import { judgeTriage, judgeTriageUncalibrated } from "../../lib/engine/triage-judge";
 import { INTENTS, type TriageJudgment, URGENCIES } from "../../lib/engine/types";
 import labelled from "../../test/engine/labelled/messages.json";
 import { type LabelledMessage, triageInputOf } from "./cases";
@@ -49,12 +50,19 @@ function blindHistory(key: "intent" | "urgency" | "reply" | "escalationF1"): str
 interface Judged {
   c: LabelledMessage;
   j: TriageJudgment;
+  /** The same thread judged without calibration (the same answers, the probabilities before the maps). */
+  raw: TriageJudgment;
   holdout: boolean;
 }
 
 export function judgeAll(cases: LabelledMessage[] = TRIAGE_CASES): Judged[] {
   const firstHoldout = cases.length - HOLDOUT_COUNT;
-  return cases.map((c, i) => ({ c, j: judgeTriage(triageInputOf(c)), holdout: i >= firstHoldout }));
+  return cases.map((c, i) => ({
+    c,
+    j: judgeTriage(triageInputOf(c)),
+    raw: judgeTriageUncalibrated(triageInputOf(c)),
+    holdout: i >= firstHoldout,
+  }));
 }
 
 const accuracy = (xs: boolean[]) => (xs.length === 0 ? 0 : xs.filter(Boolean).length / xs.length);
@@ -113,9 +121,15 @@ export function scoreTriage(): ScoreSection[] {
   const replyOk = split(judged, (x) => x.j.expectsReply >= 0.5 === x.c.expects_reply);
   const esc = split(judged, (x) => ({ predicted: x.j.escalating >= 0.5, actual: x.c.escalating }));
 
-  const belief = (b: number, actual: boolean) => ({
+  const belief = (b: number, raw: number, actual: boolean, holdout: boolean) => ({
     p: r3(b >= 0.5 ? b : 1 - b),
+    raw: r3(raw >= 0.5 ? raw : 1 - raw),
     outcome: (b >= 0.5 === actual ? 1 : 0) as 0 | 1,
+    split: holdout ? "held out" : "development",
+  });
+  const fitted = (key: "intent" | "urgency" | "reply" | "escalating") => ({
+    calibrationTarget: "held out",
+    calibrationFittedOn: (calibrationData[key] as { fittedOn?: string }).fittedOn,
   });
 
   const intentRows = (xs: Judged[]) => xs.map((x) => ({ actual: x.c.intent, predicted: x.j.intent }));
@@ -148,8 +162,11 @@ export function scoreTriage(): ScoreSection[] {
       ].join("\n\n"),
       calibration: judged.map((x) => ({
         p: x.j.intentProbability,
+        raw: x.raw.intentProbability,
         outcome: (x.j.intent === x.c.intent ? 1 : 0) as 0 | 1,
+        split: x.holdout ? "held out" : "development",
       })),
+      ...fitted("intent"),
     },
     {
       title: "Urgency",
@@ -175,8 +192,11 @@ export function scoreTriage(): ScoreSection[] {
       ].join("\n\n"),
       calibration: judged.map((x) => ({
         p: x.j.urgencyProbability,
+        raw: x.raw.urgencyProbability,
         outcome: (x.j.urgency === x.c.urgency ? 1 : 0) as 0 | 1,
+        split: x.holdout ? "held out" : "development",
       })),
+      ...fitted("urgency"),
     },
     {
       title: "Expects reply",
@@ -192,7 +212,10 @@ export function scoreTriage(): ScoreSection[] {
         "Misjudged:",
         misjudged(table(judged, (x) => [String(x.c.expects_reply), String(x.j.expectsReply >= 0.5)])),
       ].join("\n\n"),
-      calibration: judged.map((x) => belief(x.j.expectsReply, x.c.expects_reply)),
+      calibration: judged.map((x) =>
+        belief(x.j.expectsReply, x.raw.expectsReply, x.c.expects_reply, x.holdout),
+      ),
+      ...fitted("reply"),
     },
     {
       title: "Escalating",
@@ -211,7 +234,8 @@ export function scoreTriage(): ScoreSection[] {
         "Misjudged:",
         misjudged(table(judged, (x) => [String(x.c.escalating), String(x.j.escalating >= 0.5)])),
       ].join("\n\n"),
-      calibration: judged.map((x) => belief(x.j.escalating, x.c.escalating)),
+      calibration: judged.map((x) => belief(x.j.escalating, x.raw.escalating, x.c.escalating, x.holdout)),
+      ...fitted("escalating"),
     },
   ];
 }

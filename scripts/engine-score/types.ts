@@ -12,6 +12,17 @@ export interface ScoreSection {
    * the contact wants the work): what the cases are, what the constant is, what the outcome is.
    */
   wording?: { cases: string; constant: string; reliability: string; outcome: string };
-  /** Every probability the judge gave for its chosen value, with whether that value was right: Brier and reliability. */
-  calibration: { p: number; outcome: 0 | 1 }[];
+  /**
+   * Every probability the judge gave for its chosen value, with whether that value was right: Brier and
+   * reliability. `raw`: the same before calibration (lib/engine/calibration.ts); `split`: which split the case is
+   * in, when the section holds more than one ("development", "held out").
+   */
+  calibration: { p: number; outcome: 0 | 1; raw?: number; split?: string }[];
+  /**
+   * The split whose calibration has targets (ECE ≤ 0.05, every band from 0.5 up with 20 pairs or more within
+   * 0.08 of its mean probability); all the section's pairs when it has no splits.
+   */
+  calibrationTarget?: string;
+  /** What the calibration of this judge was fitted on (lib/engine/models/calibration.json `fittedOn`). */
+  calibrationFittedOn?: string;
 }

@@ -69,7 +69,7 @@ function triageExamples(cases: LabelledMessage[]): TriageExamples {
   return out;
 }
 
-function fitTriage(cases: LabelledMessage[]) {
+export function fitTriage(cases: LabelledMessage[]) {
   const examples = triageExamples(cases);
   const trainedOn = fingerprint(cases);
   const version = trainedOn.slice(0, 8);
@@ -92,7 +92,7 @@ function fitTriage(cases: LabelledMessage[]) {
   };
 }
 
-function fitDisclosure(cases: LabelledNote[]): LinearModelData {
+export function fitDisclosure(cases: LabelledNote[]): LinearModelData {
   const examples = cases.map((c) => ({
     features: textFeatures(c.notes),
     dense: disclosureDense(judgeDisclosureByRules(c.notes), detectLanguage(c.notes)),
@@ -204,6 +204,9 @@ function train() {
   );
 }
 
-const cv = process.argv.indexOf("--cv");
-if (cv >= 0) crossValidate(Number(process.argv[cv + 1] ?? 5));
-else train();
+// Run as a script (scripts/engine-train/calibrate.ts imports the fitting functions without running it).
+if (process.argv[1]?.replace(/\\/g, "/").endsWith("engine-train/index.ts")) {
+  const cv = process.argv.indexOf("--cv");
+  if (cv >= 0) crossValidate(Number(process.argv[cv + 1] ?? 5));
+  else train();
+}

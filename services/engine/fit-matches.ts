@@ -11,12 +11,15 @@ import {
 } from "../../db/queries/engine-matches";
 import {
   fitArtistAffinity,
+  fitMatchCalibration,
   fitMatchModel,
+  GLOBAL_MATCH_CALIBRATION,
+  matchProbability,
   PRIOR_MATCH_MODEL,
   reliabilityTable,
   trainingExamples,
 } from "../../lib/engine/matcher";
-import { MATCH_QUESTIONS, type MatchModel, type MatchQuestion, type MatchWork } from "../../lib/engine/types";
+import type { MatchWork } from "../../lib/engine/types";
 import type { Env } from "../../lib/env";
 
 /**
@@ -24,21 +27,18 @@ import type { Env } from "../../lib/env";
  * cron Worker, at most FIT_GALLERIES_PER_TICK galleries a tick, each at most once every FIT_EVERY_HOURS, and only
  * galleries with a sale. A fit reads the FIT_CONTACTS contacts with the newest outcomes (sales, feedback) with
  * their bounded inputs, and the FIT_WORKS newest works as sampled negatives; the model is the prior moved by the
- * examples (lib/engine/matcher.ts fitMatchModel), stored in match_models with its reliability table on its own
- * examples. Contacts judged after it use it; a contact is not judged again only because the model moved.
+ * examples (lib/engine/matcher.ts fitMatchModel), stored in match_models with its calibration: a map fitted on
+ * the gallery's own outcomes judged by models fitted without them (5-fold cross-fit by contact), shrunk toward
+ * the global map by how many outcomes it rests on (lib/engine/calibration.ts; docs/decisions.md, "Calibration of
+ * the engine's probabilities"). The jsonb `calibration` column holds the map and, beside it (`reliability`),
+ * the reliability table of the model's own examples as it now judges them. Contacts judged after it use it; a contact is not judged again only
+ * because the model moved.
  */
 
 export const FIT_EVERY_HOURS = 24;
 export const FIT_GALLERIES_PER_TICK = 1;
 
 export type FitEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">;
-
-/** The model's probability for sub-scores: σ(bias + Σ weights[q] · sub_scores[q]) (lib/engine/types.ts). */
-function probabilityOf(model: MatchModel, subScores: Record<MatchQuestion, number>): number {
-  let z = model.bias;
-  for (const q of MATCH_QUESTIONS) z += (model.weights[q] ?? 0) * (subScores[q] ?? 0);
-  return 1 / (1 + Math.exp(-z));
-}
 
 export interface FitResult {
   gallery_id: string;
@@ -77,11 +77,21 @@ export async function fitMatchModels(
     // Each contact's examples read the affinity the other contacts teach (its own purchases never score
     // themselves); the stored model carries the affinity of them all.
     const examples = trainingExamples(contacts, catalogue, now, { affinity: true });
-    const model = { ...fitMatchModel(examples, PRIOR_MATCH_MODEL), affinity: fitArtistAffinity(contacts) };
-    const calibration = reliabilityTable(
-      examples.map((e) => ({ p: probabilityOf(model, e.subScores), label: e.label })),
+    const raw = { ...PRIOR_MATCH_MODEL, calibration: undefined };
+    const fitted = fitMatchModel(examples, raw);
+    const map = fitMatchCalibration(examples, {
+      prior: raw,
+      towards: GLOBAL_MATCH_CALIBRATION,
+      fittedOn: `the gallery's ${examples.length} outcomes, cross-fitted by contact, shrunk toward the global map`,
+    });
+    const model = { ...fitted, affinity: fitArtistAffinity(contacts), calibration: map };
+    // The reliability table beside it: the model's own examples as it now judges them (in-sample).
+    const reliability = reliabilityTable(
+      examples.map((e) => ({ p: matchProbability(model, e.subScores), label: e.label })),
     );
-    await db.execute(upsertMatchModel(galleryId, { ...model, calibration }, now.toISOString()));
+    await db.execute(
+      upsertMatchModel(galleryId, { ...model, calibration: { ...map, reliability } }, now.toISOString()),
+    );
     results.push({ gallery_id: galleryId, examples: model.examples, positives: model.positives });
   }
   return results;

@@ -24,8 +24,10 @@ import {
 } from "../../db/queries/engine-matches";
 import { textArray } from "../../db/queries/rows";
 import { sha256Hex } from "../../lib/crypto";
+import { isCalibrationMap } from "../../lib/engine/calibration";
 import {
   candidateQuery,
+  GLOBAL_MATCH_CALIBRATION,
   MATCH_MODEL_NAME,
   matchContact,
   mediumWords,
@@ -74,9 +76,13 @@ const pairKey = (contactId: string, artworkId: string, model: string) => `${cont
 
 const visible = (p: number) => p >= RECOMMENDATION_FLOOR;
 
-/** The gallery's fitted model, or the prior. */
+/**
+ * The gallery's fitted model with its calibration, or the prior. A row fitted before calibration maps were
+ * stored (its `calibration` a reliability table) takes the global map until its next fit.
+ */
 export function modelOf(row: MatchModelRow | undefined): MatchModel {
   if (!row) return PRIOR_MATCH_MODEL;
+  const stored = row.calibration;
   return {
     model: row.model as MatchModel["model"],
     bias: Number(row.bias),
@@ -84,6 +90,9 @@ export function modelOf(row: MatchModelRow | undefined): MatchModel {
     examples: row.examples,
     positives: row.positives,
     ...(row.affinity ? { affinity: row.affinity } : {}),
+    calibration: isCalibrationMap(stored)
+      ? { method: stored.method, points: stored.points, outcomes: stored.outcomes }
+      : GLOBAL_MATCH_CALIBRATION,
   };
 }
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyCalibration } from "../../lib/engine/calibration";
 import {
   AFFINITY_MAX_ARTISTS,
   AFFINITY_MAX_NEIGHBOURS,
@@ -216,7 +217,11 @@ describe("judging a pair", () => {
     }
     let z = PRIOR_MATCH_MODEL.bias;
     for (const q of MATCH_QUESTIONS) z += PRIOR_MATCH_MODEL.weights[q] * j.subScores[q];
-    expect(j.probability).toBeCloseTo(1 / (1 + Math.exp(-z)), 3);
+    // σ(bias + Σ w·s) through the prior's calibration map (lib/engine/calibration.ts).
+    expect(j.probability).toBeCloseTo(
+      applyCalibration(PRIOR_MATCH_MODEL.calibration, 1 / (1 + Math.exp(-z))),
+      3,
+    );
     expect(j.model).toBe(MATCH_MODEL_NAME);
     expect(j.subScores.artist).toBeGreaterThan(0.6);
     expect(j.subScores.engagement).toBeGreaterThan(0.9);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { textArray } from "../../db/queries/rows";
+import { isCalibrationMap } from "../../lib/engine/calibration";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { newId } from "../../lib/ids";
 import { Match, RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
@@ -351,7 +352,7 @@ describe("a contact's matches in the loop", () => {
     const rows = await db().execute<{
       examples: number;
       positives: number;
-      calibration: unknown[];
+      calibration: { reliability?: unknown[]; outcomes?: number };
       affinity: { neighbours: Record<string, unknown>; contacts: number } | null;
     }>(sql`select examples, positives, calibration, affinity from match_models where gallery_id = ${g.id}`);
     expect(rows.rows[0]?.positives).toBeGreaterThan(0);
@@ -359,7 +360,10 @@ describe("a contact's matches in the loop", () => {
     expect(rows.rows[0]?.affinity).toMatchObject({ neighbours: expect.any(Object) });
     expect(rows.rows[0]?.affinity?.contacts).toBeGreaterThan(0);
     expect(rows.rows[0]?.examples).toBeGreaterThan(rows.rows[0]?.positives ?? 0);
-    expect(Array.isArray(rows.rows[0]?.calibration)).toBe(true);
+    // Its calibration map (cross-fitted on its outcomes, shrunk toward the global one), the reliability beside it.
+    expect(isCalibrationMap(rows.rows[0]?.calibration)).toBe(true);
+    expect(rows.rows[0]?.calibration.outcomes).toBe(rows.rows[0]?.examples);
+    expect(Array.isArray(rows.rows[0]?.calibration.reliability)).toBe(true);
 
     await recordEvent(g, "contact.updated", buyer, { object: {} });
     await judgeAll(g);
