@@ -8,6 +8,7 @@ import calibrationData from "../../lib/engine/models/calibration.json" with { ty
 import labelled from "../../test/engine/labelled/condition-notes.json" with { type: "json" };
 import type { LabelledNote } from "./cases";
 import type { ScoreSection } from "./types";
+import { unseenOutcomes } from "./unseen";
 
 export type { LabelledNote };
 
@@ -94,8 +95,9 @@ export function scoreDisclosure(): ScoreSection[] {
         { name: "F1 (held out, now)", value: round(held.f1) },
       ],
       detail,
-      calibrationTarget: "held out",
+      calibrationTarget: "unseen",
       calibrationFittedOn: (calibrationData.disclosure as { fittedOn?: string }).fittedOn,
+      calibrationUnseen: unseenOutcomes("disclosure"),
       calibration,
     },
   ];

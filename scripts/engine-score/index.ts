@@ -74,8 +74,12 @@ interface SplitCalibration {
 function splitCalibrations(section: ScoreSection): SplitCalibration[] {
   const names = [...new Set(section.calibration.map((x) => x.split ?? "all"))];
   if (names.length > 1) names.unshift("all");
-  return names.map((split) => {
-    const rows = section.calibration.filter((x) => split === "all" || (x.split ?? "all") === split);
+  const groups = names.map((split) => ({
+    split,
+    rows: section.calibration.filter((x) => split === "all" || (x.split ?? "all") === split),
+  }));
+  if (section.calibrationUnseen) groups.push({ split: "unseen", rows: section.calibrationUnseen });
+  return groups.map(({ split, rows }) => {
     const pairs: Outcome[] = rows.map((x) => ({ p: x.p, label: x.outcome }));
     const raws = rows.every((x) => x.raw !== undefined)
       ? rows.map((x) => ({ p: x.raw!, label: x.outcome }))
@@ -253,6 +257,7 @@ const markdown = [
   "Made by `npm run engine:score` from the labelled set in test/engine/labelled/ (do not edit by hand).",
   "![Reliability of the engine's probabilities](engine-reliability.svg)",
   "![Reliability of the engine's probabilities on the held-out cases](engine-reliability-held-out.svg)",
+  "![Reliability of the engine's probabilities on cases neither the weights nor the calibration saw](engine-reliability-unseen.svg)",
   ...judges.map(({ section, cal, splits }) => sectionMarkdown(section, cal, splits)),
   roundsMarkdown(),
   [
@@ -312,6 +317,18 @@ writeFileSync(
       .filter(({ section }) => section.calibration.some((x) => x.split === "held out"))
       .map(({ section }) => ({ title: section.title, cal: calibrate(rowsOf(section, "held out")) })),
     "Engine reliability, held-out cases",
+  ),
+);
+writeFileSync(
+  "docs/engine-reliability-unseen.svg",
+  reliabilitySvg(
+    judges
+      .filter(({ section }) => section.calibrationUnseen)
+      .map(({ section }) => ({
+        title: section.title,
+        cal: calibrate((section.calibrationUnseen ?? []).map((x) => ({ p: x.p, outcome: x.outcome }))),
+      })),
+    "Engine reliability, cases unseen by weights and map",
   ),
 );
 console.log(markdown);

@@ -12,6 +12,7 @@ import { INTENTS, type TriageJudgment, URGENCIES } from "../../lib/engine/types"
 import labelled from "../../test/engine/labelled/messages.json";
 import { type LabelledMessage, triageInputOf } from "./cases";
 import type { ScoreSection } from "./types";
+import { unseenOutcomes } from "./unseen";
 
 export { type LabelledMessage, triageInputOf };
 
@@ -128,8 +129,9 @@ export function scoreTriage(): ScoreSection[] {
     split: holdout ? "held out" : "development",
   });
   const fitted = (key: "intent" | "urgency" | "reply" | "escalating") => ({
-    calibrationTarget: "held out",
+    calibrationTarget: "unseen",
     calibrationFittedOn: (calibrationData[key] as { fittedOn?: string }).fittedOn,
+    calibrationUnseen: unseenOutcomes(key),
   });
 
   const intentRows = (xs: Judged[]) => xs.map((x) => ({ actual: x.c.intent, predicted: x.j.intent }));

@@ -23,6 +23,12 @@ export interface ScoreSection {
    * 0.08 of its mean probability); all the section's pairs when it has no splits.
    */
   calibrationTarget?: string;
+  /**
+   * Outcomes neither the weights nor the calibration map saw (scripts/engine-train/calibrate.ts: each case judged
+   * by weights fitted without it, then mapped by a map fitted without it): the split "unseen", kept apart from
+   * "all" (they are judgments of other weights than the shipped ones).
+   */
+  calibrationUnseen?: { p: number; raw: number; outcome: 0 | 1 }[];
   /** What the calibration of this judge was fitted on (lib/engine/models/calibration.json `fittedOn`). */
   calibrationFittedOn?: string;
 }

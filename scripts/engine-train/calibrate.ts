@@ -29,11 +29,9 @@ import { loadModel } from "../../lib/engine/learned";
 import { judgeTriageWith } from "../../lib/engine/triage-learned";
 import type { LabelledMessage, LabelledNote } from "../engine-score/cases";
 import { triageInputOf } from "../engine-score/cases";
-import { HELD_OUT as NOTES_HELD_OUT } from "../engine-score/disclosure";
 import { addGalleries, fitGlobalMatchCalibrations } from "../engine-score/matcher";
 import { readGalleries } from "../engine-score/matcher-galleries";
-import { HOLDOUT_COUNT as MESSAGES_HELD_OUT } from "../engine-score/triage";
-import { fingerprint, fitDisclosure, fitTriage, labelledCases } from "./index";
+import { fingerprint, fitDisclosure, fitTriage, heldOutIds, labelledCases } from "./index";
 
 const PATH = "lib/engine/models/calibration.json";
 /** Folds of the triage and disclosure cross-fit (each triage fit takes minutes: three, not five). */
@@ -43,18 +41,21 @@ const CACHE = ".data/calibration-outcomes.json";
 
 type Judge = "intent" | "urgency" | "reply" | "escalating" | "disclosure";
 
-/** The ids the score reports as held out: the tail of the original labelled files. */
-function heldOutIds(): Set<string> {
-  const messages = JSON.parse(
-    readFileSync("test/engine/labelled/messages.json", "utf8"),
-  ) as LabelledMessage[];
-  const notes = JSON.parse(
-    readFileSync("test/engine/labelled/condition-notes.json", "utf8"),
-  ) as LabelledNote[];
-  return new Set([
-    ...messages.slice(messages.length - MESSAGES_HELD_OUT).map((m) => m.id),
-    ...notes.slice(notes.length - NOTES_HELD_OUT).map((n) => n.id),
-  ]);
+/** Where each judge's unseen outcomes go: scripts/engine-score reads them as the split it checks targets on. */
+const UNSEEN_PATH = "scripts/engine-score/calibration-unseen.json";
+const unseen: Partial<Record<Judge, [number, number, number][]>> = {};
+const MAP_FOLDS = 5;
+
+/** Each outcome's probability mapped by a map fitted on the other folds (outcomes taken in turn). */
+function outOfFold(outcomes: Outcome[]): number[] {
+  const out = new Array<number>(outcomes.length);
+  for (let k = 0; k < MAP_FOLDS; k++) {
+    const map = fitCalibration(outcomes.filter((_, i) => i % MAP_FOLDS !== k));
+    outcomes.forEach((o, i) => {
+      if (i % MAP_FOLDS === k) out[i] = applyCalibration(map, o.p);
+    });
+  }
+  return out;
 }
 
 const belief = (pTrue: number, actual: boolean): Outcome => ({
@@ -140,20 +141,27 @@ if (!process.argv.includes("--matcher")) {
       undefined,
       `${cases.length} labelled ${judge === "disclosure" ? "condition notes" : "messages"} (every file but the score's held-out tail), each ${words[judge]} judged by weights fitted on the other two thirds (${FOLDS}-fold cross-fit); labelled set ${fingerprint(cases).slice(0, 8)}`,
     );
-    // A map ships only when it lowers the expected calibration error of the outcomes it was fitted on: where the
-    // cross-fitted probabilities are already calibrated, a map of a few breakpoints only adds its own error.
+    // The map's own held-out check: each outcome mapped by a map fitted on the other folds. A map ships only when
+    // that lowers the expected calibration error: where the cross-fitted probabilities are already calibrated, a
+    // map of a few breakpoints only adds its own error.
     const before = expectedCalibrationError(outcomes[judge]);
+    const mapped = outOfFold(outcomes[judge]);
     const after = expectedCalibrationError(
-      outcomes[judge].map((o) => ({ p: applyCalibration(map, o.p), label: o.label })),
+      mapped.map((o, i) => ({ p: o, label: outcomes[judge][i]!.label })),
     );
     const r3 = (x: number) => x.toFixed(3);
+    unseen[judge] = outcomes[judge].map((o, i) => [
+      Number((after < before ? mapped[i]! : o.p).toFixed(3)),
+      Number(o.p.toFixed(3)),
+      o.label,
+    ]);
     next[judge] =
       after < before
-        ? { ...map, fittedOn: `${map.fittedOn}; cross-fitted ECE ${r3(before)} → ${r3(after)}` }
+        ? { ...map, fittedOn: `${map.fittedOn}; ECE on unseen cases ${r3(before)} → ${r3(after)}` }
         : {
             ...IDENTITY_CALIBRATION,
             outcomes: map.outcomes,
-            fittedOn: `${map.fittedOn}; no map: the cross-fitted ECE ${r3(before)} was not lowered by one (${r3(after)})`,
+            fittedOn: `${map.fittedOn}; no map: the ECE on unseen cases ${r3(before)} was not lowered by one (${r3(after)})`,
           };
     console.log(
       `${judge}: ECE ${r3(before)} → ${r3(after)}, shipped ${(next[judge] as CalibrationMap).method}`,
@@ -162,6 +170,13 @@ if (!process.argv.includes("--matcher")) {
 }
 
 writeFileSync(PATH, `${JSON.stringify(next, null, 1)}\n`);
+if (Object.keys(unseen).length > 0) {
+  // One line per judge: [calibrated, raw, right] per case, read by `npm run engine:score` (split "unseen").
+  const lines = Object.entries(unseen).map(
+    ([judge, rows]) => `  ${JSON.stringify(judge)}: ${JSON.stringify(rows)}`,
+  );
+  writeFileSync(UNSEEN_PATH, `{\n${lines.join(",\n")}\n}\n`);
+}
 // In the repository's JSON style, so `biome check .` passes on the file as written.
 execFileSync("npx", ["biome", "format", "--write", PATH], { stdio: "ignore" });
 console.log(`Written: ${PATH}`);

@@ -1,6 +1,7 @@
 /**
  * `npm run engine:train`: fits the learned weights of the triage and disclosure judges on the labelled set
- * (test/engine/labelled/messages.json, condition-notes.json) and writes them to lib/engine/models/. Deterministic:
+ * (test/engine/labelled/messages*.json, condition-notes*.json, but the score's held-out tail) and writes them to
+ * lib/engine/models/. Deterministic:
  * the same labelled set gives the same files. `-- --cv 5` cross-validates instead (fits on four fifths, judges
  * the fifth) and prints the figures of rules alone beside rules with learned weights, without writing anything.
  */
@@ -22,6 +23,8 @@ import {
 import { INTENTS, type TriageJudgment, URGENCIES } from "../../lib/engine/types";
 import type { LabelledNote } from "../engine-score/cases";
 import { type LabelledMessage, triageInputOf } from "../engine-score/cases";
+import { HELD_OUT as NOTES_HELD_OUT } from "../engine-score/disclosure";
+import { HOLDOUT_COUNT as MESSAGES_HELD_OUT } from "../engine-score/triage";
 import { type Example, fitSoftmax, ship } from "./fit";
 
 const LABELLED = "test/engine/labelled";
@@ -32,6 +35,25 @@ export function labelledCases<T>(prefix: "messages" | "condition-notes"): T[] {
     .filter((f) => f.startsWith(prefix) && f.endsWith(".json"))
     .sort()
     .flatMap((f) => JSON.parse(readFileSync(`${LABELLED}/${f}`, "utf8")) as T[]);
+}
+/**
+ * The ids the score reports as held out: the tail of the original labelled files (scripts/engine-score/triage.ts
+ * HOLDOUT_COUNT messages, disclosure.ts HELD_OUT notes). Neither the weights nor the calibration maps are fitted
+ * on them, so the score's held-out figures are of cases the judge never saw.
+ */
+export function heldOutIds(): Set<string> {
+  const tail = <T extends { id: string }>(file: string, n: number) =>
+    (JSON.parse(readFileSync(`${LABELLED}/${file}`, "utf8")) as T[]).slice(-n).map((c) => c.id);
+  return new Set([
+    ...tail<LabelledMessage>("messages.json", MESSAGES_HELD_OUT),
+    ...tail<LabelledNote>("condition-notes.json", NOTES_HELD_OUT),
+  ]);
+}
+
+/** The labelled cases the weights are fitted on: every file's, but the score's held-out tail. */
+export function trainingCases<T extends { id: string }>(prefix: "messages" | "condition-notes"): T[] {
+  const held = heldOutIds();
+  return labelledCases<T>(prefix).filter((c) => !held.has(c.id));
 }
 const BOOL = ["false", "true"];
 
@@ -118,8 +140,8 @@ function f1(pairs: [boolean, boolean][]) {
 }
 
 function crossValidate(folds: number) {
-  const messages = labelledCases<LabelledMessage>("messages");
-  const notes = labelledCases<LabelledNote>("condition-notes");
+  const messages = trainingCases<LabelledMessage>("messages");
+  const notes = trainingCases<LabelledNote>("condition-notes");
   const tri = {
     rules: [] as TriageJudgment[],
     learned: [] as TriageJudgment[],
@@ -190,8 +212,8 @@ function crossValidate(folds: number) {
 }
 
 function train() {
-  const messages = labelledCases<LabelledMessage>("messages");
-  const notes = labelledCases<LabelledNote>("condition-notes");
+  const messages = trainingCases<LabelledMessage>("messages");
+  const notes = trainingCases<LabelledNote>("condition-notes");
   const triage = fitTriage(messages);
   for (const [name, data] of Object.entries(triage))
     writeFileSync(`lib/engine/models/triage-${name}.json`, `${JSON.stringify(data, null, 1)}\n`);
