@@ -821,12 +821,14 @@ function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } |
     const n = num(m[2]!);
     if (Number.isNaN(n)) continue;
     // An amount of money is no count ("€5000 bought works").
-    if (/[€$£¥₩]\s?$/u.test(r.text.slice(Math.max(0, m.index - 2), m.index + (m[1] ? m[1].length + 1 : 0)))) continue;
+    if (/[€$£¥₩]\s?$/u.test(r.text.slice(Math.max(0, m.index - 2), m.index + (m[1] ? m[1].length + 1 : 0))))
+      continue;
     const mod = m[1];
     // "two paintings or more": the comparison after the noun, taken with the count.
-    const after = /^(?:[\p{L}][\p{L}'’-]* ){0,3}?(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)( or (?:more|fewer|less))\b/u.exec(
-      r.text.slice(m.index + m[0].length, c.end),
-    );
+    const after =
+      /^(?:[\p{L}][\p{L}'’-]* ){0,3}?(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)( or (?:more|fewer|less))\b/u.exec(
+        r.text.slice(m.index + m[0].length, c.end),
+      );
     const tail = `${m[0]}${after?.[1] ?? ""}`;
     if (after?.[1]) {
       const at = m.index + m[0].length + after[0].length - after[1].length;
