@@ -5,6 +5,7 @@
  * the same labelled set gives the same files. `-- --cv 5` cross-validates instead (fits on four fifths, judges
  * the fifth) and prints the figures of rules alone beside rules with learned weights, without writing anything.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DISCLOSURE_DENSE, disclosureDense, judgeDisclosureByRules } from "../../lib/engine/disclosure";
@@ -218,6 +219,8 @@ function train() {
   for (const [name, data] of Object.entries(triage))
     writeFileSync(`lib/engine/models/triage-${name}.json`, `${JSON.stringify(data, null, 1)}\n`);
   writeFileSync("lib/engine/models/disclosure.json", `${JSON.stringify(fitDisclosure(notes), null, 1)}\n`);
+  // In the repository's JSON style, so `biome check .` passes on the files as written.
+  execFileSync("npx", ["biome", "format", "--write", "lib/engine/models"], { stdio: "ignore" });
   const size = (d: LinearModelData) => `${Math.round((d.buckets.length + d.weights.length) / 1024)} KB`;
   console.log(
     `Fitted on ${messages.length} messages and ${notes.length} notes: ${Object.entries(triage)
