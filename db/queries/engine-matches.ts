@@ -97,8 +97,8 @@ export function matchContactInputs(galleryId: string, contactIds: string[]): SQL
             order by pn.created_at desc, pn.id desc limit ${L.privateNotes}) pn
         ) f),
       'purchases', (select coalesce(json_agg(json_build_object('id', p.id, 'at', p.at, 'priceCents', p.price_cents,
-            'currency', p.currency, 'work', p.work) order by p.at, p.id, p.position), '[]'::json) from (
-          select s.id, ${isoMs(sql`s.sold_at`)} as at, w.position,
+            'currency', p.currency, 'pending', p.pending, 'work', p.work) order by p.at, p.id, p.position), '[]'::json) from (
+          select s.id, ${isoMs(sql`s.sold_at`)} as at, w.position, s.status = 'pending' as pending,
             round(s.amount_cents::numeric / greatest(w.n, 1))::bigint as price_cents, s.currency,
             case when a.id is null then null else ${workJson("a")} end as work
           from (select * from sales s where s.gallery_id = c.gallery_id and s.contact_id = c.id

@@ -312,7 +312,17 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     });
   };
   for (const p of contact.purchases)
-    add("purchase", p.id, p.at, p.work, 1, `Bought {work} in ${monthYear(p.at)}`, "Sale");
+    add(
+      "purchase",
+      p.id,
+      p.at,
+      p.work,
+      1,
+      p.pending
+        ? `Reserved {work} (sale pending) in ${monthYear(p.at)}`
+        : `Bought {work} in ${monthYear(p.at)}`,
+      "Sale",
+    );
   for (const i of contact.interactions) {
     if (!i.work || i.direction === "outbound") continue;
     // A work seen in person (a visit, a viewing, a fair's booth) is said so; anything else is an inquiry.
@@ -438,15 +448,22 @@ export function prepareContact(contact: MatchContact, now: Date): Prepared {
     }
     const log = sl / sw;
     const band = priceBandOf(Math.exp(log));
+    // The purchases shown are those in the band the typical price falls in; when none is (a cheap work and a
+    // dear one average out between them), the evidence says it is an average.
+    const inBand = same.filter((p) => priceBandOf(p.cents) === band);
+    const lead =
+      inBand.length > 0
+        ? `Usually spends in the ${BAND_LABEL[band!]} band`
+        : `Spends about ${BAND_LABEL[band!]} a work on average`;
     price = {
       log,
       currency,
       band,
-      ev: same.slice(0, 3).map((p) => ({
+      ev: (inBand.length > 0 ? inBand : same).slice(0, 3).map((p) => ({
         question: "price" as const,
         kind: "purchase",
         evidence_id: p.s.id,
-        label: `Usually spends in the ${BAND_LABEL[band!]} band: ${p.s.label.replace(/^Bought/, "bought")}`,
+        label: `${lead}: ${p.s.label.replace(/^Bought/, "bought").replace(/^Reserved/, "reserved")}`,
         source_label: "Sale",
         at: p.s.at,
         weight: 0,

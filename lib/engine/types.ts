@@ -286,6 +286,8 @@ export interface MatchContact {
     at: string;
     priceCents: number | null;
     currency: string | null;
+    /** A pending sale (the work reserved, not yet paid for): evidence says so rather than "bought". */
+    pending?: boolean;
     work: MatchWork | null;
   }[];
   /** Interactions about a work (inquiries, calls, visits, notes naming an artwork): interaction id. */

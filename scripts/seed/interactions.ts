@@ -68,11 +68,13 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
           : null;
       const summary =
         type === "note"
-          ? rng.pick([
-              "Noted interest in upcoming shows.",
-              "Follow up after the holidays.",
-              "Asked to be kept informed.",
-            ])
+          ? art !== null
+            ? `Noted interest in "${art.title}" by ${art.artist.name}`
+            : rng.pick([
+                "Noted interest in upcoming shows.",
+                "Follow up after the holidays.",
+                "Asked to be kept informed.",
+              ])
           : art !== null
             ? `${direction === "inbound" ? "Asked about" : "Discussed"} "${art.title}" by ${art.artist.name}`
             : rng.pick([
@@ -171,7 +173,6 @@ export function seedEngagement(
         "favorite_removed",
         "inquiry_submitted",
         "checkout_started",
-        "purchase_completed",
         "waitlist_joined",
       ].includes(kind);
       const art = withArt ? pickKnownAt(rng, publishedArts, ms, (a) => a.versionTimes[0]!, person) : null;

@@ -190,6 +190,38 @@ describe("judging a pair", () => {
     expect(labels("email", "inbound").join(" ")).toContain("Inquiry by email");
   });
 
+  it("says a pending sale reserved the work, and shows the purchases of the band it names", () => {
+    const cheap = work({ id: "art_cheap", priceCents: 300_000, currency: "USD" });
+    const mid1 = work({ id: "art_mid1", priceCents: 1_500_000, currency: "USD" });
+    const mid2 = work({ id: "art_mid2", priceCents: 1_800_000, currency: "USD" });
+    const dear = work({ id: "art_dear", priceCents: 9_000_000, currency: "USD" });
+    const sale = (w: MatchWork, id: string, pending = false) => ({
+      id,
+      at: "2025-06-01T10:00:00.000Z",
+      priceCents: w.priceCents,
+      currency: "USD",
+      pending,
+      work: w,
+    });
+    const buyer = contact({
+      purchases: [
+        sale(cheap, "sale_c"),
+        sale(mid1, "sale_m1", true),
+        sale(mid2, "sale_m2"),
+        sale(dear, "sale_d"),
+      ],
+    });
+    const j = judgeMatch(buyer, work({ priceCents: 1_600_000, currency: "USD" }), PRIOR_MATCH_MODEL, NOW);
+    const price = j.evidence.filter((e) => e.question === "price");
+    expect(price.length).toBeGreaterThan(0);
+    expect(price.every((e) => e.label.startsWith("Usually spends in the 5k–25k band"))).toBe(true);
+    expect(price.map((e) => e.evidence_id).sort()).toEqual(["sale_m1", "sale_m2"]);
+    expect(price.find((e) => e.evidence_id === "sale_m1")!.label).toContain("reserved");
+    const labels = j.evidence.map((e) => e.label).join(" | ");
+    expect(labels).not.toMatch(/Bought [^|]* by [^|]*\(sale pending\)/);
+    expect(j.evidence.some((e) => e.evidence_id === "sale_m1" && /sale pending/.test(e.label))).toBe(true);
+  });
+
   it("shows a stored budget band in words", () => {
     const j = judgeMatch(contact({ facts: [fact("5k_25k", "budget_band")] }), work(), PRIOR_MATCH_MODEL, NOW);
     const labels = j.evidence.map((e) => e.label);
