@@ -805,19 +805,26 @@ function readArtists(r: Reader, c: Clause): string[] | undefined {
   return undefined;
 }
 
+/** What a count counts: works, purchases, times, kinds of work. */
+const COUNT_NOUN =
+  "(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)";
+// Up to two describing words may stand between the number and the noun ("two or more contemporary paintings",
+// "at least 3 large works"); they are left for the other readers. A unit of time, a currency or a verb is never one.
+const COUNT_DESCRIBING =
+  "(?:(?!(?:days?|weeks?|months?|years?|seasons?|decades?|and|or|of|in|since|before|after|for|by|with|who|that|bought|buys?|buying|purchased|k|m|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|yen|jpy|cny|rmb|yuan|won|krw|sek|dkk|nok|kronor|kroner|krona|krone)\\b)[\\p{L}][\\p{L}'’-]* ){0,2}";
+const COUNT = new RegExp(
+  `\\b(at least|min(?:imum)?(?: of)?|more than|over|fewer than|less than|under|at most|no more than|exactly|only|just)? ?${NUM} ?(?:\\+ ?)?(?:or more |or fewer |or less )?(?:(?:different|separate|individual|other) )?(?=${COUNT_DESCRIBING}${COUNT_NOUN}\\b)`,
+  "u",
+);
+/** "two paintings or more": the comparison after the noun. */
+const COUNT_AFTER = new RegExp(
+  `^(?:[\\p{L}][\\p{L}'’-]* ){0,3}?${COUNT_NOUN}( or (?:more|fewer|less))\\b`,
+  "u",
+);
+
 /** A count of works or events: "at least 3 works", "more than one work", "two purchases", "twice". */
 function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } | undefined {
-  const noun =
-    "(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)";
-  // Up to two describing words may stand between the number and the noun ("two or more contemporary paintings",
-  // "at least 3 large works"); they are left for the other readers. A unit of time is never one of them.
-  const describing =
-    "(?:(?!(?:days?|weeks?|months?|years?|seasons?|decades?|and|or|of|in|since|before|after|for|by|with|who|that|bought|buys?|buying|purchased|k|m|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|yen|jpy|cny|rmb|yuan|won|krw|sek|dkk|nok|kronor|kroner|krona|krone)\\b)[\\p{L}][\\p{L}'’-]* ){0,2}";
-  const re = new RegExp(
-    `\\b(at least|min(?:imum)?(?: of)?|more than|over|fewer than|less than|under|at most|no more than|exactly|only|just)? ?${NUM} ?(?:\\+ ?)?(?:or more |or fewer |or less )?(?:(?:different|separate|individual|other) )?(?=${describing}${noun}\\b(?: or (more|fewer|less)\\b)?)`,
-    "u",
-  );
-  for (const m of matchAll(r, re, c.start, c.end)) {
+  for (const m of matchAll(r, COUNT, c.start, c.end)) {
     const n = num(m[2]!);
     if (Number.isNaN(n)) continue;
     // An amount of money is no count ("€5000 bought works").
@@ -825,10 +832,7 @@ function readCount(r: Reader, c: Clause): { op: ">=" | "<=" | "="; n: number } |
       continue;
     const mod = m[1];
     // "two paintings or more": the comparison after the noun, taken with the count.
-    const after =
-      /^(?:[\p{L}][\p{L}'’-]* ){0,3}?(?:works?|pieces?|artworks?|purchases?|acquisitions?|sales?|times|paintings?|prints?|photographs?|sculptures?|drawings?|editions?|newsletters?|emails?|rooms?|things)( or (?:more|fewer|less))\b/u.exec(
-        r.text.slice(m.index + m[0].length, c.end),
-      );
+    const after = COUNT_AFTER.exec(r.text.slice(m.index + m[0].length, c.end));
     const tail = `${m[0]}${after?.[1] ?? ""}`;
     if (after?.[1]) {
       const at = m.index + m[0].length + after[0].length - after[1].length;

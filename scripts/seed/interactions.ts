@@ -150,6 +150,42 @@ export function seedInteractions(ctx: SeedContext, arts: Art[], people: Person[]
 }
 
 /**
+ * One engagement event of a contact's, as ingest records it, and the interest a save or an inquiry leaves on the
+ * work's timeline. Returns the event's id.
+ */
+export function recordEngagement(
+  ctx: SeedContext,
+  person: Person,
+  e: { kind: string; ms: number; art: Art | null; roomId: string | null; metadata?: Record<string, string> },
+): string {
+  const id = ctx.newId("eng", e.ms);
+  person.engagementIds.push(id);
+  ctx.rows(schema.engagementEvents).push({
+    id,
+    ...ctx.G,
+    contactId: person.id,
+    kind: e.kind,
+    occurredAt: iso(e.ms),
+    artworkId: e.art?.id ?? null,
+    viewingRoomId: e.roomId,
+    metadata: e.metadata ?? {},
+    createdAt: iso(e.ms),
+  });
+  if (e.art !== null && (e.kind === "favorite_added" || e.kind === "inquiry_submitted")) {
+    ctx.activity(e.art, e.ms, {
+      eventType: "interest",
+      summary:
+        e.kind === "favorite_added" ? `${person.name} saved this work` : `${person.name} sent an inquiry`,
+      actorId: null,
+      contactId: person.id,
+      refTable: "engagement_events",
+      refId: id,
+    });
+  }
+  return id;
+}
+
+/**
  * Engagement signals of every kind the contact filters know, over the last year. The contact's last_engaged_at
  * and its newest engagement per kind (contact_engagement) are left to the database's trigger.
  */
@@ -159,7 +195,7 @@ export function seedEngagement(
   publishedArts: Art[],
   rooms: Room[],
 ): void {
-  const { rng, newId, G, rows } = ctx;
+  const { rng } = ctx;
   let forced = 0;
   for (const person of people) {
     const n = rng.int(0, 8);
@@ -178,33 +214,16 @@ export function seedEngagement(
       const art = withArt ? pickKnownAt(rng, publishedArts, ms, (a) => a.versionTimes[0]!, person) : null;
       const room =
         kind === "room_opened" || (kind === "artwork_viewed" && rng.chance(0.5)) ? rooms[0]!.id : null;
-      const id = newId("eng", ms);
-      person.engagementIds.push(id);
-      rows(schema.engagementEvents).push({
-        id,
-        ...G,
-        contactId: person.id,
+      recordEngagement(ctx, person, {
         kind,
-        occurredAt: iso(ms),
-        artworkId: art?.id ?? null,
-        viewingRoomId: room,
+        ms,
+        art,
+        roomId: room,
         metadata:
           kind === "email_opened" || kind === "link_clicked"
             ? { campaign: rng.pick(["Winter preview", "Tidewater opening", "New editions"]) }
             : {},
-        createdAt: iso(ms),
       });
-      if (art !== null && (kind === "favorite_added" || kind === "inquiry_submitted")) {
-        ctx.activity(art, ms, {
-          eventType: "interest",
-          summary:
-            kind === "favorite_added" ? `${person.name} saved this work` : `${person.name} sent an inquiry`,
-          actorId: null,
-          contactId: person.id,
-          refTable: "engagement_events",
-          refId: id,
-        });
-      }
     }
   }
   if (forced < ENGAGEMENT_KINDS.length) throw new Error("seed: not every engagement kind was generated");
@@ -217,7 +236,7 @@ export function seedEngagement(
  * they like and leave.
  */
 function seedRoomVisits(ctx: SeedContext, people: Person[], rooms: Room[]): void {
-  const { rng, newId, G, rows } = ctx;
+  const { rng } = ctx;
   for (const person of people) {
     const taste = person.taste;
     if (!taste || person.archived || taste.pattern === "lapsed") continue;
@@ -228,30 +247,7 @@ function seedRoomVisits(ctx: SeedContext, people: Person[], rooms: Room[]): void
       const liked = room.arts.filter((a) => appeal(taste, a) >= 2);
       let ms = rng.between(from, to);
       const event = (kind: string, art: Art | null) => {
-        const id = newId("eng", ms);
-        person.engagementIds.push(id);
-        rows(schema.engagementEvents).push({
-          id,
-          ...G,
-          contactId: person.id,
-          kind,
-          occurredAt: iso(ms),
-          artworkId: art?.id ?? null,
-          viewingRoomId: room.id,
-          metadata: {},
-          createdAt: iso(ms),
-        });
-        if (art !== null && (kind === "favorite_added" || kind === "inquiry_submitted")) {
-          ctx.activity(art, ms, {
-            eventType: "interest",
-            summary:
-              kind === "favorite_added" ? `${person.name} saved this work` : `${person.name} sent an inquiry`,
-            actorId: null,
-            contactId: person.id,
-            refTable: "engagement_events",
-            refId: id,
-          });
-        }
+        recordEngagement(ctx, person, { kind, ms, art, roomId: room.id });
         ms += rng.int(1, 9) * 60_000;
       };
       event("room_opened", null);

@@ -9,6 +9,7 @@
 import * as schema from "../../db/schema";
 import { BASE, DAY, HOUR, iso } from "./common";
 import type { Art, Person, SeedContext } from "./context";
+import { recordEngagement } from "./interactions";
 import type { OfferSummary } from "./offers";
 import { appeal } from "./tastes";
 
@@ -36,22 +37,13 @@ export function seedMatches(
   const showcase = offerItems.find((o) => o.showcase);
   const showcaseWork = showcase ? matchable.find((a) => showcase.artIds.includes(a.id)) : undefined;
   /** An engagement event of the person's on a work, `daysAgo` before the seed's clock. */
-  const engage = (person: Person, work: Art, kind: string, daysAgo: number) => {
-    const ms = BASE - daysAgo * DAY - rng.int(0, 23) * HOUR;
-    const id = newId("eng", ms);
-    rows(schema.engagementEvents).push({
-      id,
-      ...G,
-      contactId: person.id,
+  const engage = (person: Person, work: Art, kind: string, daysAgo: number) =>
+    recordEngagement(ctx, person, {
       kind,
-      occurredAt: iso(ms),
-      artworkId: work.id,
-      viewingRoomId: null,
-      metadata: {},
-      createdAt: iso(ms),
+      ms: BASE - daysAgo * DAY - rng.int(0, 23) * HOUR,
+      art: work,
+      roomId: null,
     });
-    person.engagementIds.push(id);
-  };
   /** The editor's feedback on a pair, at `at`, kept by pair (no match row exists before the engine judges). */
   const label = (person: Person, work: Art, action: string, at: number, hiddenUntil: string | null) => {
     rows(schema.matchFeedback).push({

@@ -917,10 +917,7 @@ describe("facts without purchases", () => {
 
   it("a specific focus (style, medium and budget; or an artist and a medium) passes the visible floor", () => {
     const styled = contact({
-      facts: [
-        fact("Colour-field painting", "collecting_focus"),
-        { id: "con_1", kind: "budget_band", text: "5k_25k", at: null },
-      ],
+      facts: [fact("Colour-field painting", "collecting_focus"), fact("5k_25k", "budget_band")],
     });
     const a = judgeMatch(styled, colourField, PRIOR_MATCH_MODEL, NOW);
     expect(a.probability).toBeGreaterThan(0.6);
@@ -932,10 +929,7 @@ describe("facts without purchases", () => {
     expect(judgeMatch(styled, photo, PRIOR_MATCH_MODEL, NOW).probability).toBeLessThan(0.2);
 
     const named = contact({
-      facts: [
-        fact("Paintings by Ines Marchetti", "collecting_focus"),
-        { id: "con_1", kind: "budget_band", text: "5k_25k", at: null },
-      ],
+      facts: [fact("Paintings by Ines Marchetti", "collecting_focus"), fact("5k_25k", "budget_band")],
     });
     const b = judgeMatch(named, marchetti, PRIOR_MATCH_MODEL, NOW);
     expect(b.probability).toBeGreaterThan(0.6);

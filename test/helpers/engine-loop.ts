@@ -76,3 +76,15 @@ export async function staleMessages(g: TestGallery): Promise<EngineMessage[]> {
   );
   return rows.rows.map((r) => ({ gallery_id: g.id, kind: r.kind, subject_id: r.subject_id }));
 }
+
+/** The engine run over the gallery's stale subjects, as the sweep and the Queue would, until nothing is stale. */
+export async function judgeUntilSettled(g: TestGallery): Promise<void> {
+  for (let round = 0; round < 10; round++) {
+    const messages = await staleMessages(g);
+    if (messages.length === 0) return;
+    const { result } = await runEngineBatch(messages);
+    if (result.retried > 0)
+      throw new Error(`the engine retried ${result.retried} of ${messages.length} subjects`);
+  }
+  throw new Error("still stale after 10 rounds");
+}

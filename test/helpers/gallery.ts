@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { httpDb } from "../../db/client";
+import { type Db, httpDb } from "../../db/client";
 import { textArray } from "../../db/queries/rows";
 import worker from "../../functions/api";
 import { randomToken, sha256Hex } from "../../lib/crypto";
@@ -66,13 +66,15 @@ export async function sessionOf(galleryId: string, memberId: string): Promise<st
   return token;
 }
 
+/** A key of the gallery with these scopes, written as key creation writes it (`database`: another database's). */
 export async function mintKey(
   galleryId: string,
   scopes: readonly string[],
   kind: "secret" | "publishable" = "secret",
+  database: Db = db(),
 ) {
   const token = randomToken(kind === "secret" ? "gpk_" : "gpub_");
-  await db().execute(sql`insert into api_keys (id, gallery_id, kind, name, prefix, key_hash, scopes)
+  await database.execute(sql`insert into api_keys (id, gallery_id, kind, name, prefix, key_hash, scopes)
     values (${newId("key")}, ${galleryId}, ${kind}, 'test', ${token.slice(0, 12)}, ${await sha256Hex(token)}, ${textArray([...scopes])})`);
   return token;
 }

@@ -1,11 +1,7 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { EngineMessage } from "../../lib/engine-queue";
 import { RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
-import { handleEngineBatch } from "../../services/engine/consume";
-import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
+import { judgeUntilSettled } from "../helpers/engine-loop";
+import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { contact, getMatch, listMatches } from "./helpers";
 
 /**
@@ -14,34 +10,6 @@ import { contact, getMatch, listMatches } from "./helpers";
  * reasons the focus), works found by the style's artwork tag and by a surname the focus names even where no
  * medium or price points at them, and a view in a viewing room named in the evidence.
  */
-
-let batchCounter = 0;
-
-/** Runs the engine's batch handler over every stale subject until nothing is stale. */
-async function judgeAll(g: TestGallery): Promise<void> {
-  for (let round = 0; round < 10; round++) {
-    const rows = await db().execute<{ kind: EngineMessage["kind"]; subject_id: string }>(
-      sql`select kind, subject_id from judgment_subjects where gallery_id = ${g.id} and judged_version < version`,
-    );
-    if (rows.rows.length === 0) return;
-    const batch = createMessageBatch<EngineMessage>(
-      "gallery-engine",
-      rows.rows.map((r) => ({
-        id: `facts-${++batchCounter}`,
-        timestamp: new Date(),
-        attempts: 1,
-        body: { gallery_id: g.id, kind: r.kind, subject_id: r.subject_id },
-      })),
-    );
-    const result = await handleEngineBatch(batch as MessageBatch<unknown>, {
-      ...env,
-      ENGINE_QUEUE: undefined,
-    });
-    await getQueueResult(batch, createExecutionContext());
-    expect(result.retried).toBe(0);
-  }
-  throw new Error("still stale after 10 rounds");
-}
 
 async function created(g: TestGallery, path: string, body: unknown): Promise<string> {
   const res = await call("POST", path, { key: g.key, body });
@@ -90,7 +58,7 @@ describe("facts without purchases, and rooms, through the engine and the API", (
       name: "Ivo Name",
       collector_profile: { collecting_focus: "Anything by Ruiz" },
     });
-    await judgeAll(g);
+    await judgeUntilSettled(g);
 
     // The painting of the style, in budget, first; the tagged work of unknown medium and price, if visible, after.
     const visible = await listMatches(g.key, focused);
@@ -145,7 +113,7 @@ describe("facts without purchases, and rooms, through the engine and the API", (
       artwork_id: piece,
       viewing_room_id: room,
     });
-    await judgeAll(g);
+    await judgeUntilSettled(g);
     const match = (await listMatches(g.key, viewer, "min_probability=0")).data.find(
       (m) => m.artwork_id === piece,
     )!;

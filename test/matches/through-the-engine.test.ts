@@ -1,12 +1,8 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { EngineMessage } from "../../lib/engine-queue";
 import { RECOMMENDATION_FLOOR } from "../../lib/schemas/matches";
 import { RecommendedRecipientList } from "../../lib/schemas/offers";
-import { handleEngineBatch } from "../../services/engine/consume";
-import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
+import { judgeUntilSettled } from "../helpers/engine-loop";
+import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { createOffer, setItems } from "../offers/helpers";
 import { contact, feedbackOk, getMatch, inquiry, listMatches, sale, viewed } from "./helpers";
 
@@ -18,34 +14,6 @@ import { contact, feedbackOk, getMatch, inquiry, listMatches, sale, viewed } fro
  * matcher concludes is not asserted beyond what any sane matcher gives (works by the artist a contact bought
  * and asked about are among its matches); the routes and the loop are.
  */
-
-let batchCounter = 0;
-
-/** Runs the engine's batch handler over every stale subject until nothing is stale. */
-async function judgeAll(g: TestGallery): Promise<void> {
-  for (let round = 0; round < 10; round++) {
-    const rows = await db().execute<{ kind: EngineMessage["kind"]; subject_id: string }>(
-      sql`select kind, subject_id from judgment_subjects where gallery_id = ${g.id} and judged_version < version`,
-    );
-    if (rows.rows.length === 0) return;
-    const batch = createMessageBatch<EngineMessage>(
-      "gallery-engine",
-      rows.rows.map((r) => ({
-        id: `e2e-${++batchCounter}`,
-        timestamp: new Date(),
-        attempts: 1,
-        body: { gallery_id: g.id, kind: r.kind, subject_id: r.subject_id },
-      })),
-    );
-    const result = await handleEngineBatch(batch as MessageBatch<unknown>, {
-      ...env,
-      ENGINE_QUEUE: undefined,
-    });
-    await getQueueResult(batch, createExecutionContext());
-    expect(result.retried).toBe(0);
-  }
-  throw new Error("still stale after 10 rounds");
-}
 
 async function created(g: TestGallery, path: string, body: unknown): Promise<string> {
   const res = await call("POST", path, { key: g.key, body });
@@ -79,7 +47,7 @@ async function world() {
   const saleId = await sale(g, buyer, [bought]);
   const inquiryId = await inquiry(g, buyer, asked);
   const viewId = await viewed(g, buyer, seen);
-  await judgeAll(g);
+  await judgeUntilSettled(g);
   return { g, painter, bought, asked, seen, photo, buyer, saleId, inquiryId, viewId };
 }
 
@@ -136,7 +104,7 @@ describe("matches through the engine and the API", () => {
     expect((await listMatches(g.key, buyer, "min_probability=0")).data.map((m) => m.id)).not.toContain(
       pair.id,
     );
-    await judgeAll(g);
+    await judgeUntilSettled(g);
     expect((await getMatch(g.key, buyer, pair.id)).match.status).toBe("inactive");
     expect(
       (await listMatches(g.key, buyer, "min_probability=0&include_hidden=true")).data.map((m) => m.id),
@@ -152,7 +120,7 @@ describe("matches through the engine and the API", () => {
     const hidden = await feedbackOk(g.key, buyer, pair.id, { action: "hide", hidden_until: until });
     expect(hidden.hidden_until).toBe(until);
     // The feedback marked the contact: re-judged, the hide stands.
-    await judgeAll(g);
+    await judgeUntilSettled(g);
     expect((await listMatches(g.key, buyer, "min_probability=0")).data.map((m) => m.id)).not.toContain(
       pair.id,
     );
@@ -166,7 +134,7 @@ describe("matches through the engine and the API", () => {
     const { g, asked, seen, photo, buyer } = await world();
     const second = await contact(g, { name: "Cleo Collector", email: `cleo-${g.id}@example.com` });
     await inquiry(g, second, photo);
-    await judgeAll(g);
+    await judgeUntilSettled(g);
     const offer = (await createOffer(g, { title: "Harbours and piers" })).id;
     await setItems(
       g,

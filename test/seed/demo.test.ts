@@ -1,14 +1,11 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { httpDb } from "../../db/client";
-import { textArray } from "../../db/queries/rows";
 import worker from "../../functions/api";
-import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { EngineMessage } from "../../lib/engine-queue";
-import { newId } from "../../lib/ids";
 import { InboxThread } from "../../lib/schemas/inbox";
 import { RubricJudgmentList } from "../../lib/schemas/judgments";
 import { MatchList } from "../../lib/schemas/matches";
@@ -16,7 +13,8 @@ import { RecommendedRecipientList } from "../../lib/schemas/offers";
 import { allScopes } from "../../lib/scopes";
 import { handleEngineBatch } from "../../services/engine/consume";
 import { sweepEngine } from "../../services/engine/sweep";
-import { apiRequest, type CallOptions } from "../helpers/gallery";
+import { queueBatch } from "../helpers/engine-loop";
+import { apiRequest, type CallOptions, mintKey } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
 
 /**
@@ -61,8 +59,6 @@ async function seeded(): Promise<string> {
   throw new Error("the demo gallery was not seeded within 150 s");
 }
 
-let batchCounter = 0;
-
 /** The first sweep as the cron runs it, then the engine over what it sent (50 a batch, as the Queue delivers). */
 async function firstSweeps(): Promise<void> {
   for (let round = 0; round < 10; round++) {
@@ -78,15 +74,7 @@ async function firstSweeps(): Promise<void> {
     while (pending.length > 0) {
       const next: EngineMessage[] = [];
       for (let i = 0; i < pending.length; i += 50) {
-        const batch = createMessageBatch<EngineMessage>(
-          "gallery-engine",
-          pending.slice(i, i + 50).map((body) => ({
-            id: `demo-${++batchCounter}`,
-            timestamp: new Date(),
-            attempts: 1,
-            body,
-          })),
-        );
+        const batch = queueBatch(pending.slice(i, i + 50));
         const result = await handleEngineBatch(batch as MessageBatch<unknown>, demoEnv);
         await getQueueResult(batch, createExecutionContext());
         expect(result.retried).toBe(0);
@@ -98,14 +86,25 @@ async function firstSweeps(): Promise<void> {
   throw new Error("the demo was still stale after 10 sweeps");
 }
 
+/** Every page of a list's judgments read (`GET /gallery/contact-lists/{id}/judgments`), following next_cursor. */
+async function judgmentPages(listId: string) {
+  const pages = [];
+  let cursor: string | null = null;
+  do {
+    const path = `/gallery/contact-lists/${listId}/judgments?limit=100${cursor ? `&cursor=${cursor}` : ""}`;
+    const page = RubricJudgmentList.parse(await demoJson(path, key));
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return pages;
+}
+
 let galleryId: string;
 let key: string;
 
 beforeAll(async () => {
   galleryId = await seeded();
-  key = randomToken("gpk_");
-  await demoDb().execute(sql`insert into api_keys (id, gallery_id, kind, name, prefix, key_hash, scopes)
-    values (${newId("key")}, ${galleryId}, 'secret', 'demo suite', ${key.slice(0, 12)}, ${await sha256Hex(key)}, ${textArray([...allScopes])})`);
+  key = await mintKey(galleryId, allScopes, "secret", demoDb());
   await firstSweeps();
 }, 300_000);
 
@@ -166,22 +165,11 @@ describe("the demo gallery after the first sweeps", () => {
     );
     expect(lists.rows.length).toBeGreaterThanOrEqual(3);
     for (const list of lists.rows) {
-      const verdicts: boolean[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = RubricJudgmentList.parse(
-          await demoJson(
-            `/gallery/contact-lists/${list.id}/judgments?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
-            key,
-          ),
-        );
-        expect(page.rubric?.state, list.title).toBe("readable");
-        for (const j of page.data) {
-          verdicts.push(j.verdict);
-          expect(j.reasons.length, list.title).toBeGreaterThan(0);
-        }
-        cursor = page.next_cursor;
-      } while (cursor);
+      const pages = await judgmentPages(list.id);
+      for (const page of pages) expect(page.rubric?.state, list.title).toBe("readable");
+      const judged = pages.flatMap((page) => page.data);
+      for (const j of judged) expect(j.reasons.length, list.title).toBeGreaterThan(0);
+      const verdicts = judged.map((j) => j.verdict);
       expect(verdicts.filter((v) => v).length, list.title).toBeGreaterThan(0);
       expect(verdicts.filter((v) => !v).length, list.title).toBeGreaterThan(0);
     }
@@ -199,22 +187,11 @@ describe("the demo gallery after the first sweeps", () => {
           and count(*) filter (where sold_at >= '2024-01-01') = 0`,
     );
     expect(truth.rows.length).toBeGreaterThan(0);
-    const page = RubricJudgmentList.parse(
-      await demoJson(`/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100`, key),
+    const judgedTrue = new Set(
+      (await judgmentPages(list.rows[0]!.id)).flatMap((page) =>
+        page.data.filter((j) => j.verdict).map((j) => j.contact_id),
+      ),
     );
-    const judgedTrue = new Set<string>();
-    let cursor = page.next_cursor;
-    for (const j of page.data) if (j.verdict) judgedTrue.add(j.contact_id);
-    while (cursor) {
-      const next = RubricJudgmentList.parse(
-        await demoJson(
-          `/gallery/contact-lists/${list.rows[0]!.id}/judgments?limit=100&cursor=${cursor}`,
-          key,
-        ),
-      );
-      for (const j of next.data) if (j.verdict) judgedTrue.add(j.contact_id);
-      cursor = next.next_cursor;
-    }
     const archived = await demoDb().execute<{ id: string }>(
       sql`select id from contacts where gallery_id = ${galleryId} and archived_at is not null`,
     );
