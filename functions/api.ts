@@ -1,4 +1,6 @@
 import { createRouter } from "../http/app";
+import { connectorsRouter } from "./connectors";
+import { handleEmail } from "./email";
 import { type Env, publicBaseUrl } from "../lib/env";
 import { apiKeysRouter } from "./api-keys";
 import { artistsRouter } from "./artists";
@@ -71,6 +73,7 @@ export function createApiApp() {
   v1.route("/", invoicesRouter(mounted));
   v1.route("/", fairRunsRouter(mounted));
   v1.route("/", inboxRouter(mounted));
+  v1.route("/", connectorsRouter(mounted));
   v1.route("/", offersRouter(mounted));
   v1.route("/", showsRouter(mounted));
   v1.route("/", showTagsRouter(mounted));
@@ -89,4 +92,8 @@ const app = createApiApp();
 
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
+  // Mail routed to the inbound domain (functions/email.ts).
+  email: async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext) => {
+    await handleEmail(message, env, ctx);
+  },
 } satisfies ExportedHandler<Env>;

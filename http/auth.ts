@@ -11,6 +11,7 @@ import type { CredentialKind, Principal } from "../lib/principal";
 import { ApiError } from "../lib/problem";
 import { missingScopes, scopesForRole } from "../lib/scopes";
 import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
+import { authenticateConnector, type ConnectorProof } from "./connector-auth";
 import { countRequest, countsItsRequests } from "./rate-limit";
 
 export const SESSION_COOKIE = "gallery_session";
@@ -157,11 +158,14 @@ const kindNames: Record<CredentialKind, string> = {
   publishable: "a publishable token (gpub_)",
   session: "a first-party member session (gss_)",
   upload_token: "a signed upload URL",
+  connector: "a provider's signed delivery",
 };
 
 export interface AuthRequirement {
   /** Credential kinds the operation accepts. */
   credentials: readonly CredentialKind[];
+  /** For a connector's operation (credential `connector`): how the provider proves a delivery. */
+  connectorProof?: ConnectorProof;
   /** Scopes the operation requires; all of them. */
   scopes: readonly string[];
   /** Why only those kinds; said in the 403 another kind gets. */
@@ -241,6 +245,10 @@ async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Pr
  */
 export function authenticate(requirement: AuthRequirement): MiddlewareHandler<AppEnv> {
   if (requirement.credentials.includes("upload_token")) return authenticateUploadToken;
+  if (requirement.credentials.includes("connector")) {
+    if (!requirement.connectorProof) throw new Error("a connector's operation names its proof");
+    return authenticateConnector(requirement.connectorProof);
+  }
   return countsItsRequests(async (c, next) => {
     const resolved = await resolvePrincipal(c);
     // Every request is counted once its credential is known, by that credential, or by its client address when

@@ -19,6 +19,7 @@ import {
 } from "../lib/public-surface";
 import { strictJson } from "../lib/strict-json";
 import { authenticate, UPLOAD_TOKEN_PARAM } from "./auth";
+import type { ConnectorProof } from "./connector-auth";
 import { BROWSER_SURFACE_REASON, isBrowserSurfaceRoute } from "./cors";
 import {
   type DeprecationDeclaration,
@@ -46,6 +47,8 @@ export interface OperationAuth {
    * member-private, so a secret key cannot read it).
    */
   credentialsReason?: string;
+  /** A connector's operation (credential `connector` alone): how the provider proves each delivery. */
+  connectorProof?: ConnectorProof;
 }
 
 /** What the conformance suite needs to know about an operation, collected as routes are declared. */
@@ -76,6 +79,8 @@ export interface OperationEntry {
   dryRun: boolean;
   /** Deprecated (http/deprecation.ts): every answer carries `Deprecation` and `Sunset`. */
   deprecated?: DeprecationDeclaration;
+  /** A connector's operation: how its provider proves a delivery. */
+  connectorProof?: ConnectorProof;
 }
 
 export const operationRegistry: OperationEntry[] = [];
@@ -210,6 +215,8 @@ const schemes: Record<CredentialKind, string | null> = {
   publishable: "publishableToken",
   session: "sessionCookie",
   upload_token: null,
+  // A provider signs each delivery with the connection's secret; the operation's description says how.
+  connector: null,
 };
 
 /**
@@ -238,6 +245,9 @@ export function operation<const C extends OperationConfig>(config: C) {
       `${config.operationId}: an upload token is the only credential of its operation, presented as {${UPLOAD_TOKEN_PARAM}} in the path`,
     );
   }
+  if (credentials.includes("connector") && (credentials.length > 1 || !auth.connectorProof)) {
+    throw new Error(`${config.operationId}: a connector's operation takes the provider's proof alone, and names it`);
+  }
   if (edgeCacheSpec && credentials.some((kind) => kind !== "publishable")) {
     throw new Error(`${config.operationId}: only an operation for publishable tokens alone is edge-cached`);
   }
@@ -259,6 +269,7 @@ export function operation<const C extends OperationConfig>(config: C) {
       credentials,
       scopes: auth.scopes,
       ...(credentialsReason ? { credentialsReason } : {}),
+      ...(auth.connectorProof ? { connectorProof: auth.connectorProof } : {}),
     }),
   );
   if (edgeCacheSpec) middleware.push(edgeCache(edgeCacheSpec));
@@ -283,6 +294,7 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...(gatedPrices ? { gatedPrices } : {}),
     dryRun: Boolean(dryRun),
     ...(deprecated ? { deprecated } : {}),
+    ...(auth.connectorProof ? { connectorProof: auth.connectorProof } : {}),
   });
   const security = credentials.flatMap((kind) => {
     const scheme = schemes[kind];

@@ -26,6 +26,8 @@ function subjectOf(
       return { policy: RATE_LIMIT_POLICIES.session, key: `session:${principal.credentialId}` };
     case "publishable":
       return { policy: RATE_LIMIT_POLICIES.publishable, key: `token:${principal.credentialId}` };
+    case "connector":
+      return { policy: RATE_LIMIT_POLICIES.connector, key: `connection:${principal.credentialId}` };
     default: {
       const address = clientAddress(c);
       return { policy: RATE_LIMIT_POLICIES.client_ip, key: address ? `ip:${address}` : null };

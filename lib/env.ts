@@ -22,6 +22,11 @@ export interface Env {
    * Problem `type` URLs and the OpenAPI `servers` entry are built from it, never from the request's Host header.
    */
   PUBLIC_BASE_URL: string;
+  /**
+   * The domain whose mail Cloudflare Email Routing sends to the API Worker's Email handler: an email connection's
+   * inbound address is `in+<token>@` this domain. Without it, `inbox.` and the host of PUBLIC_BASE_URL.
+   */
+  INBOUND_EMAIL_DOMAIN?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
   ENVIRONMENT?: string;
   /** `off` stops counting requests against the rate limits, in local mode only (the API bench sets it). */
@@ -38,6 +43,8 @@ export interface Env {
   PUBLISHABLE_TOKEN_LIMIT: RateLimit;
   /** Requests per client address without a valid credential, and through signed upload URLs. */
   CLIENT_IP_LIMIT: RateLimit;
+  /** A provider's verified deliveries per inbox connection (the connectors). */
+  CONNECTOR_LIMIT: RateLimit;
   AUTH_CACHE: KVNamespace;
   /** The API Worker's static assets (wrangler.toml `[assets]`): the reference page's bundle. */
   ASSETS?: Fetcher;
@@ -86,4 +93,11 @@ export function missingSettings(env: Partial<Env> | undefined): string[] {
 /** PUBLIC_BASE_URL without a trailing slash. */
 export function publicBaseUrl(env: Pick<Env, "PUBLIC_BASE_URL">): string {
   return env.PUBLIC_BASE_URL.replace(/\/+$/, "");
+}
+
+/** The inbound mail domain (INBOUND_EMAIL_DOMAIN, else `inbox.` and the host of PUBLIC_BASE_URL), lower-cased. */
+export function inboundEmailDomain(env: Pick<Env, "PUBLIC_BASE_URL" | "INBOUND_EMAIL_DOMAIN">): string {
+  const configured = env.INBOUND_EMAIL_DOMAIN?.trim();
+  if (configured) return configured.toLowerCase();
+  return `inbox.${new URL(publicBaseUrl(env)).hostname.toLowerCase()}`;
 }

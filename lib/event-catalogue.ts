@@ -198,6 +198,11 @@ export const eventCatalogue: Record<EventType, CatalogueEntry> = {
     object: InboxConnectionEventObject,
     previousAttributes: false,
   },
+  "inbox_connection.updated": {
+    resourceType: "inbox_connection",
+    object: InboxConnectionEventObject,
+    previousAttributes: true,
+  },
   "inbox_connection.deleted": {
     resourceType: "inbox_connection",
     object: InboxConnectionEventObject,

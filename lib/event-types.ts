@@ -102,6 +102,8 @@ export const eventTypes = {
   "invoice.restored": "An archived invoice was taken off the archive shelf, back into the default list.",
   "inbox_connection.created":
     "A member connected an account (email, WhatsApp, SMS) to their inbox. `data.object` leaves out the address: the inbox is member-private.",
+  "inbox_connection.updated":
+    "A member changed a connection: its provider, or the names of the provider secrets set (never their values). `data.previous_attributes` holds the former values; `data.object` leaves out the address.",
   "inbox_connection.deleted":
     "A member disconnected an account; its threads stay without a connection. `data.object` is its last state, without the address.",
   "inbox_message.received":

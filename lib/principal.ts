@@ -1,8 +1,10 @@
 /**
+ * `connector`: a provider's delivery to a connection (`/connectors/{channel}/{connection_id}`), proved by the
+ * provider's signature with the connection's secret.
  * `upload_token`: the one-time token of a signed upload URL, presented in the path (`/uploads/{token}`) rather
  * than a header; it authorises exactly one PUT of one object.
  */
-export type CredentialKind = "secret" | "publishable" | "session" | "upload_token";
+export type CredentialKind = "secret" | "publishable" | "session" | "upload_token" | "connector";
 
 /** What an upload token allows: one object, of one type and at most so many bytes, at a path the server chose. */
 export interface UploadGrant {
@@ -14,6 +16,19 @@ export interface UploadGrant {
   contentType: string;
   maxBytes: number;
   expiresAt: string;
+}
+
+/**
+ * A connector's connection, proved by the provider's signature (or, for email, by the inbound address the mail
+ * was routed to): the principal of a provider's delivery acts for it.
+ */
+export interface ConnectorGrant {
+  connectionId: string;
+  channel: "email" | "whatsapp" | "sms";
+  /** The connection's own address, normalised. */
+  address: string;
+  /** The owning member's sign-in email, when the member still exists. */
+  memberEmail: string | null;
 }
 
 /** Who is calling: resolved once per request by `authenticate` and read by handlers via `c.var.principal`. */
@@ -32,6 +47,8 @@ export interface Principal {
   readOnly: boolean;
   /** For an upload token: the one upload it allows. */
   upload?: UploadGrant;
+  /** For a connector's delivery: the connection it delivers to. */
+  connector?: ConnectorGrant;
 }
 
 /**

@@ -16,6 +16,7 @@ export interface RateLimitPolicy {
     | "MEMBER_SESSION_LIMIT"
     | "PUBLISHABLE_TOKEN_LIMIT"
     | "CLIENT_IP_LIMIT"
+    | "CONNECTOR_LIMIT"
     | "SIGN_IN_EMAIL_LIMIT"
     | "SIGN_IN_IP_LIMIT";
   /** Requests allowed per window. */
@@ -55,6 +56,14 @@ export const RATE_LIMIT_POLICIES = {
     period: 60,
     counts:
       "per client address (`CF-Connecting-IP`), for requests without a valid credential, for signed upload URLs and for the routes that are not operations",
+  },
+  connector: {
+    name: "connector",
+    binding: "CONNECTOR_LIMIT",
+    limit: 600,
+    period: 10,
+    counts:
+      "per inbox connection, for its provider's verified deliveries (`/connectors/…/{connection_id}`, and mail to its inbound address); a delivery that does not verify counts per client address",
   },
   sign_in_email: {
     name: "sign_in_email",

@@ -20,6 +20,7 @@ export interface ServiceContext {
     | "WEBHOOK_SECRET_KEY"
     | "WEBHOOK_SECRET_KEY_PREVIOUS"
     | "PUBLIC_BASE_URL"
+    | "INBOUND_EMAIL_DOMAIN"
     | "UPLOADS"
     | "ENGINE_QUEUE"
   >;

@@ -115,7 +115,8 @@ export function threadInputs(galleryId: string, ids: string[]): SQL {
         and j.subject_id = t.id and j.aspect = 'triage') as hash,
       (select coalesce(json_agg(m order by m.sent_at, m.id), '[]'::json) from (
         select im.id, im.direction, coalesce(im.body, im.snippet, '') as body, im.from_name, im.from_address,
-          ${isoMs(sql`im.sent_at`)} as sent_at
+          ${isoMs(sql`im.sent_at`)} as sent_at,
+          coalesce((im.authentication->>'failed')::boolean, false) as authentication_failed
         from inbox_messages im where im.thread_id = t.id
         order by im.sent_at desc, im.id desc limit ${TRIAGE_HISTORY}) m) as messages,
       t.subject
@@ -141,6 +142,8 @@ export interface ThreadInputRow {
     from_name: string | null;
     from_address: string | null;
     sent_at: string;
+    /** Email: the receiving server found the sender not authenticated (DMARC fail, or neither SPF nor DKIM passed). */
+    authentication_failed: boolean;
   }[];
 }
 

@@ -18,6 +18,11 @@ export interface NewConnection {
   provider: string;
   /** Normalised (lib/addresses.ts). */
   address: string;
+  /** An email connection's inbound token; null on the other channels. */
+  inboundToken: string | null;
+  /** The provider secrets, sealed (lib/connectors/secrets.ts), and their names. */
+  sealedSecrets: string | null;
+  secretNames: readonly string[];
 }
 
 /** 409 naming the member's connection that already has this channel and address. */
@@ -32,9 +37,23 @@ export function refuseDuplicateConnection(galleryId: string, c: NewConnection): 
 
 export function insertConnection(galleryId: string, c: NewConnection, at: string): SQL {
   return sql`insert into inbox_connections (id, gallery_id, member_id, channel, provider, address, status,
-      created_at, updated_at)
+      inbound_token, sealed_secrets, secret_names, created_at, updated_at)
     values (${c.id}, ${galleryId}, ${c.memberId}, ${c.channel}, ${c.provider}, ${c.address}, 'active',
-      ${at}::timestamptz, ${at}::timestamptz)`;
+      ${c.inboundToken}::text, ${c.sealedSecrets}::text, ${textArray(c.secretNames)}, ${at}::timestamptz,
+      ${at}::timestamptz)`;
+}
+
+/** A connection's provider and secrets, for `guarded()`: matches only the row as it was read. */
+export function updateConnectionStatement(
+  galleryId: string,
+  id: string,
+  change: { provider: string; sealedSecrets: string | null; secretNames: readonly string[] },
+  readUpdatedAt: string,
+  at: string,
+): SQL {
+  return sql`update inbox_connections ic set provider = ${change.provider}, sealed_secrets = ${change.sealedSecrets}::text,
+      secret_names = ${textArray(change.secretNames)}, updated_at = ${at}::timestamptz
+    where ic.gallery_id = ${galleryId} and ic.id = ${id} and ic.updated_at = ${readUpdatedAt}::timestamptz`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -61,10 +80,33 @@ export interface IngestedMessage {
   snippet: string;
   /** As stored (milliseconds). */
   sentAt: string;
+  /** A thread found by the message's references or subject (email), which it joins. */
+  joinThreadId: string | null;
+  /** Where a provider message id is unique: on its provider thread (`thread`), or on the whole connection. */
+  dedupe: "thread" | "connection";
+  replyTo: readonly string[];
+  /** The subject without reply and forward prefixes, lower-cased; a new thread keeps it. */
+  subjectKey: string | null;
+  authentication: Record<string, unknown> | null;
+  forwardedBy: string | null;
+  attachments: readonly StoredAttachment[];
 }
 
-/** The thread a message joins: the connection's thread of its provider thread id, or the new one. */
+/** An attachment row of an ingested message. */
+export interface StoredAttachment {
+  id: string;
+  filename: string | null;
+  contentType: string;
+  size: number | null;
+  disposition: "attachment" | "inline";
+  storageKey: string | null;
+  providerMediaId: string | null;
+  url: string | null;
+}
+
+/** The thread a message joins: the one found for it, the connection's thread of its provider thread id, or the new one. */
 function threadOf(m: IngestedMessage): SQL {
+  if (m.joinThreadId !== null) return sql`${m.joinThreadId}::text`;
   return m.providerThreadId === null
     ? sql`${m.threadId}::text`
     : sql`(select it.id from inbox_threads it
@@ -105,21 +147,34 @@ export function ingestStatements(
     rest.push(sql`select raise_conflict(
         'Another delivery of this provider_message_id was stored while this one ran; retry to get the stored message',
         jsonb_build_object('provider_message_id', ${m.providerMessageId}::text))
-      where exists (${storedMessage(galleryId, m.connectionId, m.providerThreadId, m.providerMessageId)})`);
+      where exists (${storedMessage(galleryId, m.connectionId, m.dedupe === "thread" ? m.providerThreadId : null, m.providerMessageId)})`);
   }
-  const newThread = sql`select ${m.threadId}, ${galleryId}, ${m.memberId}, ${m.connectionId}::uuid, ${m.channel},
-      ${m.providerThreadId}::text, ${m.counterpart}, ${m.subject}::text, ${m.sentAt}::timestamptz,
-      ${at}::timestamptz, ${at}::timestamptz`;
-  rest.push(sql`insert into inbox_threads (id, gallery_id, member_id, connection_id, channel, provider_thread_id,
-      counterpart_address, subject, last_message_at, created_at, updated_at)
-    ${newThread}
-    ${m.providerThreadId === null ? sql`` : sql`where not exists (${threadOf(m)})`}`);
+  if (m.joinThreadId === null) {
+    const newThread = sql`select ${m.threadId}, ${galleryId}, ${m.memberId}, ${m.connectionId}::uuid, ${m.channel},
+        ${m.providerThreadId}::text, ${m.counterpart}, ${m.subject}::text, ${m.subjectKey}::text,
+        ${m.sentAt}::timestamptz, ${at}::timestamptz, ${at}::timestamptz`;
+    rest.push(sql`insert into inbox_threads (id, gallery_id, member_id, connection_id, channel, provider_thread_id,
+        counterpart_address, subject, subject_key, last_message_at, created_at, updated_at)
+      ${newThread}
+      ${m.providerThreadId === null ? sql`` : sql`where not exists (${threadOf(m)})`}`);
+  }
   const thread = threadOf(m);
   rest.push(sql`insert into inbox_messages (id, gallery_id, thread_id, direction, from_address, from_name,
-      to_addresses, body, snippet, sent_at, provider_message_id, created_at)
+      to_addresses, body, snippet, sent_at, provider_message_id, reply_to, authentication, forwarded_by, created_at)
     values (${m.id}, ${galleryId}, ${thread}, ${m.direction}, ${m.fromAddress}, ${m.fromName},
       ${textArray(m.toAddresses)}, ${m.body}, ${m.snippet}, ${m.sentAt}::timestamptz, ${m.providerMessageId},
-      ${at}::timestamptz)`);
+      ${textArray(m.replyTo)}, ${m.authentication === null ? null : JSON.stringify(m.authentication)}::jsonb,
+      ${m.forwardedBy}::text, ${at}::timestamptz)`);
+  if (m.attachments.length > 0) {
+    const rows = m.attachments.map(
+      (a, position) => sql`(${a.id}, ${galleryId}, ${m.id}, ${position}::int, ${a.filename}::text,
+        ${a.contentType}, ${a.size}::bigint, ${a.disposition}, ${a.storageKey}::text, ${a.providerMediaId}::text,
+        ${a.url}::text, ${at}::timestamptz)`,
+    );
+    rest.push(sql`insert into inbox_attachments (id, gallery_id, message_id, position, filename, content_type,
+        size_bytes, disposition, storage_key, provider_media_id, url, created_at)
+      values ${sql.join(rows, sql`, `)}`);
+  }
   const inbound = m.direction === "inbound";
   const newest = sql`${m.sentAt}::timestamptz >= t.last_message_at`;
   const counterpart = sql`(select coalesce(ct.counterpart_address, ${m.counterpart}) from inbox_threads ct

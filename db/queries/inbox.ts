@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { InboxChannel } from "../../lib/addresses";
 import { byCreated, listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import {
   InboxConnection,
@@ -13,6 +14,7 @@ import type { Db } from "../client";
 import { isoMs, resource } from "../resource";
 import { inboxConnections, inboxMessages, inboxThreads } from "../schema";
 import { type KeysetQuery, keysetChildPage, keysetPage } from "./keyset";
+import { textArray } from "./rows";
 
 /**
  * The member-private inbox: every read is scoped to the gallery and to the signed-in member who owns the
@@ -31,11 +33,29 @@ const triageJson = sql`json_build_object('intent', t.triage_intent,
   'escalating', t.triage_escalating, 'corrected_intent', t.triage_corrected_intent,
   'triaged_at', ${isoMs(sql`t.triaged_at`)})`;
 
+/**
+ * What the inbox's representations are built with beyond their rows: where the API is reached (`PUBLIC_BASE_URL`,
+ * without /v1) and the inbound mail domain, for a connection's addresses and an attachment's download URL.
+ */
+export interface InboxView {
+  origin: string;
+  inboundDomain: string;
+}
+
 /** The API representation of a connection (alias `ic`). */
 export const connectionResource = resource({
   schema: InboxConnection,
   table: inboxConnections,
   alias: "ic",
+  viewKey: (view: InboxView) => `${view.origin} ${view.inboundDomain}`,
+  computed: {
+    inbound_address: (view) =>
+      sql`(case when ic.inbound_token is not null then 'in+' || ic.inbound_token || '@' || ${view.inboundDomain}::text end)`,
+    webhook_url: (view) =>
+      sql`(case ic.channel when 'whatsapp' then ${`${view.origin}/v1/connectors/whatsapp/`}::text || ic.id
+        when 'sms' then ${`${view.origin}/v1/connectors/sms/`}::text || ic.id end)`,
+    secrets: () => sql`ic.secret_names`,
+  },
 });
 
 /** A connection in events: without its address (alias `ic`). */
@@ -43,6 +63,7 @@ export const connectionEventResource = resource({
   schema: InboxConnectionEventObject,
   table: inboxConnections,
   alias: "ic",
+  computed: { secrets: () => sql`ic.secret_names` },
 });
 
 /** What a thread shows but does not store as such: the state and snooze as of now, triage as one object. */
@@ -73,8 +94,15 @@ export const messageResource = resource({
   schema: InboxMessage,
   table: inboxMessages,
   alias: "m",
+  viewKey: (view: Pick<InboxView, "origin">) => view.origin,
   computed: {
     connection_id: () => sql`(select mt.connection_id from inbox_threads mt where mt.id = m.thread_id)`,
+    attachments: (view) => sql`coalesce((select json_agg(json_build_object('id', a.id, 'filename', a.filename,
+        'content_type', a.content_type, 'size', a.size_bytes, 'disposition', a.disposition,
+        'download_url', case when a.storage_key is not null
+          then ${`${view.origin}/v1/gallery/inbox/messages/`}::text || m.id || '/attachments/' || a.id end,
+        'provider_media_id', a.provider_media_id, 'provider_url', a.url) order by a.position)
+      from inbox_attachments a where a.message_id = m.id), '[]'::json)`,
   },
 });
 
@@ -101,6 +129,7 @@ export const connectionList = byCreated;
 /** One page (limit + 1 rows) of the member's connections. One round trip. */
 export function listConnections(
   db: Db,
+  view: InboxView,
   galleryId: string,
   memberId: string,
   page: PageRequest,
@@ -108,7 +137,7 @@ export function listConnections(
   return keysetPage(
     db,
     {
-      body: connectionResource.json({}),
+      body: connectionResource.json(view),
       from: sql`inbox_connections ic`,
       where: [sql`ic.gallery_id = ${galleryId}`, sql`ic.member_id = ${memberId}`],
       sortKey: sql`ic.created_at`,
@@ -123,6 +152,7 @@ export function listConnections(
 export interface ConnectionState {
   body: z.infer<typeof InboxConnectionEventObject>;
   updatedAt: string;
+  sealedSecrets: string | null;
 }
 
 /**
@@ -135,13 +165,14 @@ export async function findConnection(
   id: string,
   memberId: string | null,
 ): Promise<ConnectionState | null> {
-  const result = await db.execute<{ body: ConnectionState["body"]; updated_at: string }>(
-    sql`select ${connectionEventResource.json({})} as body, ${isoMs(sql`ic.updated_at`)} as updated_at
+  const result = await db.execute<{ body: ConnectionState["body"]; updated_at: string; sealed_secrets: string | null }>(
+    sql`select ${connectionEventResource.json({})} as body, ${isoMs(sql`ic.updated_at`)} as updated_at,
+        ic.sealed_secrets
       from inbox_connections ic
       where ic.gallery_id = ${galleryId} and ic.id = ${id} ${memberId === null ? sql`` : sql`and ic.member_id = ${memberId}`}`,
   );
   const row = result.rows[0];
-  return row ? { body: row.body, updatedAt: row.updated_at } : null;
+  return row ? { body: row.body, updatedAt: row.updated_at, sealedSecrets: row.sealed_secrets } : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -168,11 +199,55 @@ export interface IngestTarget {
   connection: ConnectionState["body"];
   /** The id of the message already stored under the request's provider_message_id, if any. */
   storedMessageId: string | null;
+  /** The thread the message joins by its references or subject (`ThreadHints`), if one was found. */
+  threadId: string | null;
+}
+
+/**
+ * How a message without a conversation id finds its thread (email): the provider ids it answers (a thread
+ * holding one of those messages, or started by one of them), else a thread of the same counterpart and subject
+ * key whose last message is within `SUBJECT_WINDOW_DAYS` of it.
+ */
+export interface ThreadHints {
+  replyTo: readonly string[];
+  subjectKey: string | null;
+  counterpart: string;
+  sentAt: string;
+}
+
+/** How far apart a message and a thread's last message may be for the subject alone to join them. */
+export const SUBJECT_WINDOW_DAYS = 30;
+
+function threadByHints(galleryId: string, connectionId: string, hints: ThreadHints): SQL {
+  const replyTo = textArray(hints.replyTo);
+  const byReference =
+    hints.replyTo.length === 0
+      ? sql`null::text`
+      : sql`coalesce(
+          (select rt.id from inbox_messages rm join inbox_threads rt on rt.id = rm.thread_id
+            where rm.gallery_id = ${galleryId} and rm.provider_message_id = any(${replyTo})
+              and rt.connection_id = ${connectionId}
+            order by array_position(${replyTo}, rm.provider_message_id) limit 1),
+          (select rt.id from inbox_threads rt
+            where rt.connection_id = ${connectionId} and rt.provider_thread_id = any(${replyTo})
+            order by array_position(${replyTo}, rt.provider_thread_id) limit 1))`;
+  const bySubject =
+    hints.subjectKey === null
+      ? sql`null::text`
+      : sql`(select st.id from inbox_threads st
+          where st.connection_id = ${connectionId} and st.counterpart_address = ${hints.counterpart}
+            and st.subject_key = ${hints.subjectKey}
+            and st.last_message_at between ${hints.sentAt}::timestamptz - ${`${SUBJECT_WINDOW_DAYS} days`}::interval
+              and ${hints.sentAt}::timestamptz + ${`${SUBJECT_WINDOW_DAYS} days`}::interval
+          order by st.last_message_at desc, st.id desc limit 1)`;
+  return sql`coalesce(${byReference}, ${bySubject})`;
 }
 
 /**
  * What an ingest needs before its write, in one round trip: the connection (the member's own, when a session
- * delivers) and the message already stored under the provider's message id, if any.
+ * delivers), the message already stored under the provider's message id, if any (on the provider thread when
+ * `providerThreadId` scopes it, else on any thread of the connection), and with `hints` the thread its
+ * references or subject name.
  */
 export async function findIngestTarget(
   db: Db,
@@ -181,18 +256,95 @@ export async function findIngestTarget(
   memberId: string | null,
   providerThreadId: string | null,
   providerMessageId: string | null,
+  hints: ThreadHints | null = null,
 ): Promise<IngestTarget | null> {
   const stored =
     providerMessageId === null
       ? sql`null::text`
       : sql`(${storedMessage(galleryId, connectionId, providerThreadId, providerMessageId)})`;
-  const result = await db.execute<{ body: ConnectionState["body"]; stored: string | null }>(
-    sql`select ${connectionEventResource.json({})} as body, ${stored} as stored
+  const thread = hints === null ? sql`null::text` : threadByHints(galleryId, connectionId, hints);
+  const result = await db.execute<{ body: ConnectionState["body"]; stored: string | null; thread: string | null }>(
+    sql`select ${connectionEventResource.json({})} as body, ${stored} as stored, ${thread} as thread
       from inbox_connections ic
       where ic.gallery_id = ${galleryId} and ic.id = ${connectionId} ${memberId === null ? sql`` : sql`and ic.member_id = ${memberId}`}`,
   );
   const row = result.rows[0];
-  return row ? { connection: row.body, storedMessageId: row.stored } : null;
+  return row ? { connection: row.body, storedMessageId: row.stored, threadId: row.thread } : null;
+}
+
+/** A connection as its connector authenticates a delivery: the owner, the channel and the sealed secrets. */
+export interface ConnectorConnection {
+  id: string;
+  galleryId: string;
+  livemode: boolean;
+  memberId: string;
+  channel: InboxChannel;
+  address: string;
+  status: string;
+  sealedSecrets: string | null;
+  /** The member's sign-in email: mail from it (or from the connection's address) is the member's own. */
+  memberEmail: string | null;
+}
+
+/**
+ * The connection a provider's delivery names, by its id (the connector URL's) or an email connection's inbound
+ * token, in any gallery: the provider knows no gallery, and the connection's signature or address is what
+ * proves the delivery. Null when there is none. One round trip.
+ */
+export async function findConnectorConnection(
+  db: Db,
+  by: { id: string } | { inboundToken: string },
+): Promise<ConnectorConnection | null> {
+  const where = "id" in by ? sql`ic.id = ${by.id}::uuid` : sql`ic.inbound_token = ${by.inboundToken}`;
+  const result = await db.execute<{
+    id: string;
+    gallery_id: string;
+    livemode: boolean;
+    member_id: string;
+    channel: InboxChannel;
+    address: string;
+    status: string;
+    sealed_secrets: string | null;
+    member_email: string | null;
+  }>(
+    sql`select ic.id::text as id, ic.gallery_id, g.livemode, ic.member_id, ic.channel, ic.address, ic.status,
+        ic.sealed_secrets, mb.email as member_email
+      from inbox_connections ic join galleries g on g.id = ic.gallery_id
+        left join members mb on mb.id = ic.member_id
+      where ${where}`,
+  );
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        galleryId: row.gallery_id,
+        livemode: row.livemode,
+        memberId: row.member_id,
+        channel: row.channel,
+        address: row.address,
+        status: row.status,
+        sealedSecrets: row.sealed_secrets,
+        memberEmail: row.member_email,
+      }
+    : null;
+}
+
+/** An email attachment's stored object, when the member owns its message. One round trip. */
+export async function findAttachment(
+  db: Db,
+  galleryId: string,
+  memberId: string,
+  messageId: string,
+  attachmentId: string,
+): Promise<{ storageKey: string | null; filename: string | null; contentType: string } | null> {
+  const result = await db.execute<{ storage_key: string | null; filename: string | null; content_type: string }>(
+    sql`select a.storage_key, a.filename, a.content_type from inbox_attachments a
+      join inbox_messages m on m.id = a.message_id join inbox_threads t on t.id = m.thread_id
+      where a.gallery_id = ${galleryId} and a.id = ${attachmentId} and a.message_id = ${messageId}
+        and t.member_id = ${memberId}`,
+  );
+  const row = result.rows[0];
+  return row ? { storageKey: row.storage_key, filename: row.filename, contentType: row.content_type } : null;
 }
 
 /** A thread's messages, newest sent first by default. */
@@ -201,6 +353,7 @@ export const messageList = listSpec({ sorts: ["sent"], defaultSort: "sent" });
 /** One page (limit + 1 rows) of a thread's messages; null when the thread is not the member's. One round trip. */
 export function listThreadMessages(
   db: Db,
+  view: Pick<InboxView, "origin">,
   galleryId: string,
   memberId: string,
   threadId: string,
@@ -211,7 +364,7 @@ export function listThreadMessages(
     sql`select 1 from inbox_threads t
       where t.gallery_id = ${galleryId} and t.id = ${threadId} and t.member_id = ${memberId}`,
     {
-      body: messageResource.json({}),
+      body: messageResource.json(view),
       from: sql`inbox_messages m`,
       where: [sql`m.thread_id = ${threadId}`],
       sortKey: sql`m.sent_at`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, galleryId, ts, updatedAt } from "./columns";
 import { contacts } from "./contacts";
 import { galleries, members } from "./galleries";
@@ -29,10 +29,25 @@ export const inboxConnections = pgTable(
     status: text("status").notNull().default("active"),
     lastSyncedAt: ts("last_synced_at"),
     lastError: text("last_error"),
+    /**
+     * An email connection's inbound token: mail to `in+<token>@<INBOUND_EMAIL_DOMAIN>` is delivered through it
+     * (functions/email.ts). Null on the other channels.
+     */
+    inboundToken: text("inbound_token"),
+    /**
+     * The provider secrets (a WhatsApp app secret and verify token, a Twilio auth token) as one JSON object sealed
+     * with the platform's secret key, bound to the connection's id (lib/secret-box.ts); never shown again.
+     */
+    sealedSecrets: text("sealed_secrets"),
+    /** The names of the secrets set, sorted: what the connection shows of them. */
+    secretNames: text("secret_names").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("inbox_connections_inbound_token_key")
+      .on(t.inboundToken)
+      .where(sql`${t.inboundToken} is not null`),
     index("inbox_connections_member_idx").on(t.galleryId, t.memberId, t.createdAt, t.id),
     uniqueIndex("inbox_connections_member_address_key").on(
       t.galleryId,
@@ -71,6 +86,11 @@ export const inboxThreads = pgTable(
     /** Denormalised from the contact (or the correspondent's display name when no contact is linked). */
     contactName: text("contact_name"),
     subject: text("subject"),
+    /**
+     * The subject without its reply and forward prefixes, lower-cased (lib/connectors/subject.ts): mail that names
+     * no known message joins its counterpart's recent thread of the same subject.
+     */
+    subjectKey: text("subject_key"),
     lastFrom: text("last_from"),
     lastSnippet: text("last_snippet"),
     lastMessageAt: ts("last_message_at").notNull().default(sql`now()`),
@@ -118,6 +138,9 @@ export const inboxThreads = pgTable(
     ),
     index("inbox_threads_contact_idx").on(t.galleryId, t.contactId),
     index("inbox_threads_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("inbox_threads_subject_key_idx")
+      .on(t.connectionId, t.counterpartAddress, t.subjectKey, t.lastMessageAt)
+      .where(sql`${t.subjectKey} is not null`),
     uniqueIndex("inbox_threads_provider_thread_key")
       .on(t.connectionId, t.providerThreadId)
       .where(sql`${t.providerThreadId} is not null`),
@@ -143,6 +166,15 @@ export const inboxMessages = pgTable(
     /** Inbound only; null while unread. */
     readAt: ts("read_at"),
     providerMessageId: text("provider_message_id"),
+    /** The provider ids of the messages it answers, nearest first (email In-Reply-To and References). */
+    replyTo: text("reply_to").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Email: the receiving server's verdicts (`{ spf, dkim, dmarc, failed }`), from Authentication-Results; null
+     * when the mail carried none, and on the other channels.
+     */
+    authentication: jsonb("authentication"),
+    /** When a member forwarded a client's mail into the inbox: the member's address (the sender is the client). */
+    forwardedBy: text("forwarded_by"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -159,4 +191,34 @@ export const inboxMessages = pgTable(
       .on(t.galleryId, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
   ],
+);
+
+/**
+ * A file that came with a message: an email attachment stored in R2 (`storage_key`), a WhatsApp media id, or a
+ * Twilio MMS media URL. Listed on its message; never inlined in its body.
+ */
+export const inboxAttachments = pgTable(
+  "inbox_attachments",
+  {
+    id: text("id").primaryKey(),
+    galleryId: galleryId(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => inboxMessages.id, { onDelete: "cascade" }),
+    /** Its place among the message's attachments, from 0. */
+    position: integer("position").notNull(),
+    filename: text("filename"),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** `attachment`, or `inline` for a part shown inside an HTML body. */
+    disposition: text("disposition").notNull().default("attachment"),
+    /** The R2 key of the stored bytes (email). */
+    storageKey: text("storage_key"),
+    /** WhatsApp's media id. */
+    providerMediaId: text("provider_media_id"),
+    /** Twilio's media URL. */
+    url: text("url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("inbox_attachments_message_position_key").on(t.messageId, t.position)],
 );

@@ -1,6 +1,7 @@
 import { createRouter, type RouterOptions } from "../../http/app";
 import { registerInboxConnectionsCreate } from "./create-connection";
 import { registerInboxConnectionsDelete } from "./delete-connection";
+import { registerInboxAttachmentDownload } from "./download-attachment";
 import { registerInboxThreadsGet } from "./get-thread";
 import { registerInboxThreadTriageGet } from "./get-thread-triage";
 import { registerInboxMessagesIngest } from "./ingest-message";
@@ -8,6 +9,7 @@ import { registerInboxConnectionsList } from "./list-connections";
 import { registerInboxThreadMessagesList } from "./list-thread-messages";
 import { registerInboxThreadsList } from "./list-threads";
 import { registerInboxThreadsMarkRead } from "./mark-thread-read";
+import { registerInboxConnectionsUpdate } from "./update-connection";
 import { registerInboxThreadsUpdate } from "./update-thread";
 
 /**
@@ -18,12 +20,14 @@ export function inboxRouter(options: RouterOptions = {}) {
   const app = createRouter(options);
   registerInboxConnectionsList(app);
   registerInboxConnectionsCreate(app);
+  registerInboxConnectionsUpdate(app);
   registerInboxConnectionsDelete(app);
   registerInboxMessagesIngest(app);
   registerInboxThreadsList(app);
   registerInboxThreadsGet(app);
   registerInboxThreadsUpdate(app);
   registerInboxThreadsMarkRead(app);
+  registerInboxAttachmentDownload(app);
   registerInboxThreadMessagesList(app);
   registerInboxThreadTriageGet(app);
   return app;

@@ -64,7 +64,58 @@ export function adjustmentApplies(
 
 /** Judges a thread; with the gallery's adjustment when it applies (its judgments then name it in `model`). */
 export function judgeTriage(input: TriageInput, adjustment?: IntentAdjustment | null): TriageJudgment {
-  return judgeTriageWith(shipped, TRIAGE_MODEL, input, adjustmentApplies(adjustment) ? adjustment : null);
+  const judgment = judgeTriageWith(
+    shipped,
+    TRIAGE_MODEL,
+    input,
+    adjustmentApplies(adjustment) ? adjustment : null,
+  );
+  const judged = [...input.messages].reverse().find((m) => m.direction === "inbound");
+  return judged?.authenticationFailed ? withFailedAuthentication(judgment) : judgment;
+}
+
+/**
+ * How much more likely a mail whose sender failed authentication is spam than one that passed: the odds of spam
+ * (and of `later`) are multiplied by it. Failing DMARC is a strong mark of a forged sender, not proof (a mailing
+ * list or a forwarding rule can break it), so a message whose words are a clear ask stays that ask.
+ */
+export const FAILED_AUTHENTICATION_SPAM_ODDS = 9;
+
+/** A distribution with one value's odds multiplied by `factor`, renormalised; and its most likely value. */
+function raiseOdds<K extends string>(distribution: Record<K, number>, value: NoInfer<K>, factor: number) {
+  const raised = { ...distribution, [value]: (distribution[value] ?? 0) * factor } as Record<K, number>;
+  const total = Object.values<number>(raised).reduce((sum, p) => sum + p, 0);
+  const keys = Object.keys(raised) as K[];
+  for (const key of keys) raised[key] = Math.round((raised[key] / total) * 1000) / 1000;
+  const best = keys.reduce((a, b) => (raised[b] > raised[a] ? b : a));
+  return { distribution: raised, best };
+}
+
+/**
+ * The judgment of a mail whose sender failed authentication (the receiving server's Authentication-Results):
+ * the belief in spam raised by FAILED_AUTHENTICATION_SPAM_ODDS. When spam then leads, the thread is judged spam:
+ * no reply expected, no escalation, no hurry.
+ */
+function withFailedAuthentication(judgment: TriageJudgment): TriageJudgment {
+  const intent = raiseOdds(judgment.intentDistribution, "spam", FAILED_AUTHENTICATION_SPAM_ODDS);
+  const signals = [
+    ...judgment.signals,
+    "the sender's mail failed authentication (SPF/DKIM/DMARC): likely forged or bulk",
+  ];
+  if (intent.best !== "spam") return { ...judgment, intentDistribution: intent.distribution, signals };
+  const urgency = raiseOdds(judgment.urgencyDistribution, "later", FAILED_AUTHENTICATION_SPAM_ODDS);
+  return {
+    ...judgment,
+    intent: "spam",
+    intentProbability: intent.distribution.spam,
+    intentDistribution: intent.distribution,
+    urgency: urgency.best,
+    urgencyProbability: urgency.distribution[urgency.best],
+    urgencyDistribution: urgency.distribution,
+    expectsReply: Math.min(judgment.expectsReply, 0.03),
+    escalating: Math.min(judgment.escalating, 0.02),
+    signals,
+  };
 }
 
 /**

@@ -111,6 +111,11 @@ export interface TriageMessage {
   sentAt: string;
   fromName: string | null;
   fromAddress: string | null;
+  /**
+   * Email: the receiving server found the sender not authenticated (DMARC fail, or neither SPF nor DKIM passed).
+   * Absent when it did not, or could not say.
+   */
+  authenticationFailed?: boolean;
 }
 
 export interface TriageInput {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { addressProblem, inboxChannels, normaliseAddress } from "../addresses";
+import { addressProblem, type InboxChannel, inboxChannels, normaliseAddress } from "../addresses";
 import { INTENTS, URGENCIES } from "../engine/types";
 import { idString } from "../params";
 import { TimestampOut, UtcTimestamp } from "../time";
@@ -15,6 +15,14 @@ export { inboxChannels } from "../addresses";
 
 export const threadStates = ["open", "snoozed", "done"] as const;
 export const messageDirections = ["inbound", "outbound"] as const;
+/** Provider secrets a connection can hold, and the ones each channel takes. */
+export const connectionSecretNames = ["app_secret", "auth_token", "verify_token"] as const;
+export const channelSecrets: Record<InboxChannel, readonly (typeof connectionSecretNames)[number][]> = {
+  email: [],
+  whatsapp: ["app_secret", "verify_token"],
+  sms: ["auth_token"],
+};
+
 /** A connection's sync state, as its connector reports it; the API creates connections `active`. */
 export const connectionStatuses = ["active", "error", "disconnected"] as const;
 
@@ -87,6 +95,7 @@ const connectionTexts = {
   channel: "The kind of account: `email`, `whatsapp` or `sms`.",
   provider: "Who carries the account (`google`, `microsoft`, `twilio`, …), as given when it was connected.",
   status: "`active` when created; its connector reports `error` (see last_error) or `disconnected`.",
+  secrets: "The names of the provider secrets set (never their values).",
 };
 const messageTexts = {
   id: "The message's id (`msg_…`): prefixed and time-ordered; unique, never reused.",
@@ -126,6 +135,20 @@ export const InboxConnection = z
           description:
             "What went wrong, as its connector reported it with status `error`; null when nothing did.",
         }),
+        inbound_address: z.string().nullable().openapi({
+          description:
+            "An email connection's own address at the platform's inbound domain: mail routed or forwarded to it is delivered into this inbox (Cloudflare Email Routing to the Email Worker). Null on the other channels.",
+          example: "in+4f1c2b7a9e3d48c0a6b5e2d1f0c9b8a7@inbox.gallery.example",
+        }),
+        webhook_url: z.string().nullable().openapi({
+          description:
+            "The URL to give the provider: for `whatsapp` the callback URL of the WhatsApp Business Cloud API webhook, for `sms` the Twilio number's incoming-message webhook (HTTP POST). Null for `email`.",
+          example: "https://api.gallery.example/v1/connectors/whatsapp/0b7e8f52-4c1d-4a8e-9f7d-2f1c3b5a6d90",
+        }),
+        secrets: z.array(z.enum(connectionSecretNames)).openapi({
+          description:
+            "The names of the provider secrets set on the connection (never their values): `app_secret` and `verify_token` for WhatsApp, `auth_token` for Twilio. The connector refuses every delivery until its secrets are set.",
+        }),
         created_at: TimestampOut,
         updated_at: TimestampOut,
       },
@@ -133,6 +156,52 @@ export const InboxConnection = z
     ),
   )
   .openapi("InboxConnection");
+
+/** Each channel's provider secrets, by name, with what each one is. */
+const secretTexts: Record<(typeof connectionSecretNames)[number], string> = {
+  app_secret:
+    "WhatsApp: the Meta app's App Secret (App settings → Basic), with which Meta signs each delivery (`X-Hub-Signature-256`).",
+  verify_token:
+    "WhatsApp: the verify token you type into the webhook's configuration; Meta sends it back once to verify the callback URL.",
+  auth_token:
+    "SMS: the Twilio account's Auth Token, with which Twilio signs each request (`X-Twilio-Signature`).",
+};
+
+export const InboxConnectionSecrets = z
+  .strictObject(
+    Object.fromEntries(
+      connectionSecretNames.map((name) => [
+        name,
+        z
+          .string()
+          .min(8)
+          .max(512)
+          .regex(/^[\x21-\x7e]+$/, { message: "must be visible ASCII characters, without spaces" })
+          .optional()
+          .openapi({ description: secretTexts[name] }),
+      ]),
+    ) as Record<(typeof connectionSecretNames)[number], z.ZodOptional<z.ZodString>>,
+  )
+  .openapi("InboxConnectionSecrets", {
+    description:
+      "The provider secrets of a WhatsApp (`app_secret`, `verify_token`) or SMS (`auth_token`) connection, 8 to 512 visible ASCII characters each; an email connection has none. Stored sealed and never shown again: the connection lists their names in `secrets`.",
+  });
+
+/** Each secret sent that the channel does not take: its field and what is wrong, for a 400. */
+export function foreignSecrets(
+  channelOf: InboxChannel,
+  secrets: Partial<Record<string, string>> | undefined,
+): { field: string; message: string }[] {
+  const allowed: readonly string[] = channelSecrets[channelOf];
+  return Object.keys(secrets ?? {})
+    .filter((name) => !allowed.includes(name))
+    .map((name) => ({
+      field: `secrets.${name}`,
+      message: allowed.length
+        ? `is not a secret of a ${channelOf} connection (it takes ${allowed.map((n) => `\`${n}\``).join(", ")})`
+        : "is not a secret of an email connection (it takes none)",
+    }));
+}
 
 export const InboxConnectionCreate = z
   .strictObject({
@@ -148,14 +217,32 @@ export const InboxConnectionCreate = z
         "The account's address: for `email` an email address (trimmed and lower-cased), for `whatsapp` and `sms` an international phone number, stored in E.164 (`+44 (0)20 7946 0958` → `+442079460958`).",
       example: "desk@gallery.example",
     }),
+    secrets: InboxConnectionSecrets.optional(),
   })
   .superRefine((value, ctx) => {
     if (normaliseAddress(value.channel, value.address) === null) {
       ctx.addIssue({ code: "custom", path: ["address"], message: addressProblem(value.channel) });
     }
+    for (const { field, message } of foreignSecrets(value.channel, value.secrets)) {
+      ctx.addIssue({ code: "custom", path: field.split("."), message });
+    }
   })
   .openapi("InboxConnectionCreate");
 export type InboxConnectionCreateInput = z.infer<typeof InboxConnectionCreate>;
+
+export const InboxConnectionUpdate = z
+  .strictObject({
+    provider: line(50).trim().min(1).optional().openapi({
+      description: "Who carries the account, 1 to 50 characters.",
+    }),
+    secrets: InboxConnectionSecrets.optional().openapi({
+      description:
+        "Secrets to set or replace (those not sent stay as they are). The channel decides which it takes: a secret of another channel is a 400.",
+    }),
+  })
+  .openapi("InboxConnectionUpdate");
+export type InboxConnectionUpdateInput = z.infer<typeof InboxConnectionUpdate>;
+
 
 /** A UUID in its hyphenated hex form, any version (what Postgres stores and prints). */
 const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
@@ -171,6 +258,45 @@ export const InboxConnectionIdParams = z.strictObject({
 
 // ---------------------------------------------------------------------------------------------------------
 // Messages
+
+const verdict = z.string().nullable();
+
+export const InboxMessageAuthentication = z
+  .object({
+    spf: verdict.openapi({ description: "SPF verdict (`pass`, `fail`, `softfail`, `neutral`, `none`, …)." }),
+    dkim: verdict.openapi({ description: "DKIM verdict." }),
+    dmarc: verdict.openapi({ description: "DMARC verdict." }),
+    failed: z.boolean().openapi({
+      description:
+        "The mail is not from who its From header claims: DMARC failed, or neither SPF nor DKIM passed. The mail is kept; the triage engine reads it as likely spam.",
+    }),
+  })
+  .openapi("InboxMessageAuthentication", {
+    description:
+      "Email: what the receiving mail server found of the sender's authentication (its Authentication-Results header). Null when it reported none, and on the other channels.",
+  });
+
+export const InboxAttachment = z
+  .object({
+    id: z.string().openapi({ example: "att_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
+    filename: z.string().nullable().openapi({ description: "The file name its sender gave; null when none." }),
+    content_type: z.string().openapi({ example: "application/pdf" }),
+    size: z.number().int().nullable().openapi({ description: "Bytes; null when the provider does not say." }),
+    disposition: z.enum(["attachment", "inline"]).openapi({
+      description: "`inline` for an image shown inside an HTML mail, `attachment` otherwise.",
+    }),
+    download_url: z.string().nullable().openapi({
+      description:
+        "Where the member downloads an email attachment stored by the platform: `GET /v1/gallery/inbox/messages/{id}/attachments/{attachment_id}` with the member's session. Null for WhatsApp and SMS media, which stay with the provider.",
+    }),
+    provider_media_id: z.string().nullable().openapi({
+      description: "WhatsApp: the media id to fetch it with from the WhatsApp Cloud API; null otherwise.",
+    }),
+    provider_url: z.string().nullable().openapi({
+      description: "SMS: the MMS media URL at Twilio (fetched with the account's credentials); null otherwise.",
+    }),
+  })
+  .openapi("InboxAttachment");
 
 export const InboxMessage = z
   .object(
@@ -203,6 +329,18 @@ export const InboxMessage = z
         provider_message_id: z.string().nullable().openapi({
           description:
             "The provider's message id, as delivered; a later delivery under the same id is not stored again. Null when none was given.",
+        }),
+        reply_to: z.array(z.string()).openapi({
+          description:
+            "The provider ids of the messages it answers, nearest first: an email's In-Reply-To and References, a WhatsApp reply's quoted message. Empty when it answers none.",
+        }),
+        authentication: InboxMessageAuthentication.nullable(),
+        forwarded_by: z.string().nullable().openapi({
+          description:
+            "When a member forwarded a client's mail into the inbox: the member's address. `from_address` is then the client's, recovered from the forwarded message.",
+        }),
+        attachments: z.array(InboxAttachment).openapi({
+          description: "The files that came with it, in order; never inlined in `body`.",
         }),
         created_at: TimestampOut,
       },
@@ -390,6 +528,7 @@ export const InboxConnectionEventObject = z
         channel,
         provider: z.string(),
         status: z.enum(connectionStatuses),
+        secrets: z.array(z.enum(connectionSecretNames)),
         created_at: TimestampOut,
         updated_at: TimestampOut,
       },

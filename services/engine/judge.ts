@@ -153,6 +153,8 @@ export async function judgeThread(
     sentAt: m.sent_at,
     fromName: m.from_name,
     fromAddress: m.from_address,
+    // Only when it failed, so the input (and its hash) of every other message is as it was.
+    ...(m.authentication_failed ? { authenticationFailed: true } : {}),
   }));
   const input = { channel: row.channel as Channel, messages, timeZone: null };
   const triage = judgeTriage(input, adjustment);

@@ -8,7 +8,7 @@ import {
 import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError } from "../../lib/problem";
 import type { ServiceContext } from "../context";
-import { inboxOwner } from "./member";
+import { inboxOwner, inboxView } from "./member";
 
 /** One page (limit + 1 rows) of the signed-in member's threads under the filters. */
 export function listThreads(
@@ -45,7 +45,10 @@ export async function listThreadMessages(
   id: string,
   page: PageRequest,
 ): Promise<PageRow[]> {
-  const rows = await listThreadMessageRows(ctx.db, ctx.principal.galleryId, inboxOwner(ctx), id, page);
+  const rows = await listThreadMessageRows(
+    ctx.db,
+    inboxView(ctx.env),
+    ctx.principal.galleryId, inboxOwner(ctx), id, page);
   if (rows === null) throw new ApiError("not_found", `No inbox thread ${id} of yours.`);
   return rows;
 }

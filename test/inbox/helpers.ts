@@ -36,7 +36,7 @@ export function member(g: TestGallery, role: "editor" | "viewer" = "editor"): Pr
 /** Connects an account to the member's inbox, failing unless 201. */
 export async function connect(
   token: string,
-  body: { channel: string; address: string; provider?: string },
+  body: { channel: string; address: string; provider?: string; secrets?: Record<string, string> },
 ): Promise<ConnectionBody> {
   const response = await call("POST", CONNECTIONS, { key: token, body: { provider: "google", ...body } });
   expect(response.status, await response.clone().text()).toBe(201);
