@@ -9,3 +9,9 @@ declare module "*.toml?raw" {
   const text: string;
   export default text;
 }
+
+/** A raw message (test/connectors/fixtures/email/), 7-bit, so its text is its bytes. */
+declare module "*.eml?raw" {
+  const text: string;
+  export default text;
+}
