@@ -58,8 +58,12 @@ function segments(value: string): string[] {
  * The verdicts of the topmost Authentication-Results header: the one the receiving server added last, above any a
  * sender or a relay wrote before it. `headers` are the values in the order they appear in the message; null when
  * there are none. A method reported several times (two DKIM signatures) counts with its first result; results are
- * lower-cased. `failed` when DMARC failed, or when both SPF and DKIM were reported and neither passed.
+ * lower-cased. `failed` when DMARC failed, or when neither SPF nor DKIM passed and one of them failed (`fail`,
+ * `softfail`, `permerror`): a domain that publishes nothing (`none` for both) has not failed anything.
  */
+/** Verdicts that say the sender's claim was checked and did not hold. */
+const FAILING = ["fail", "softfail", "permerror"];
+
 export function parseAuthenticationResults(headers: readonly string[]): ConnectorAuthentication | null {
   const topmost = headers[0];
   if (topmost === undefined) return null;
@@ -73,6 +77,7 @@ export function parseAuthenticationResults(headers: readonly string[]): Connecto
     }
   }
   const { spf, dkim, dmarc } = verdicts;
-  const failed = dmarc === "fail" || (spf !== null && dkim !== null && spf !== "pass" && dkim !== "pass");
+  const failing = (verdict: string | null) => verdict !== null && FAILING.includes(verdict);
+  const failed = dmarc === "fail" || (spf !== "pass" && dkim !== "pass" && (failing(spf) || failing(dkim)));
   return { spf, dkim, dmarc, failed };
 }

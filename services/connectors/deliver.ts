@@ -30,6 +30,12 @@ function deliveryOf(connector: ConnectorGrant, message: ConnectorMessage): Deliv
   const to = [...new Set(message.to.map((address) => stored(channel, address)).filter((a) => a !== ""))];
   return {
     ...message,
+    // A mail's conversation is named by the first message of its References (else its own Message-ID): the id
+    // its thread is started with, and found by again when a reply names no stored message.
+    providerThreadId:
+      channel === "email"
+        ? (message.replyTo[message.replyTo.length - 1] ?? message.providerMessageId)
+        : message.providerThreadId,
     from: { address: stored(channel, message.from.address), name: message.from.name },
     // An outbound message needs its counterpart first; a message to no one is to the connection.
     to: to.length > 0 ? to : [connector.address],

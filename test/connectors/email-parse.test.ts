@@ -815,9 +815,14 @@ describe("parseAuthenticationResults", () => {
       { spf: "fail", dkim: "pass", dmarc: "pass", failed: false },
     ],
     [
-      "only SPF reported: not failed",
+      "only SPF reported, and failing: failed (no DKIM signature passed either)",
       "mx.example 1; spf=fail smtp.mailfrom=a.example",
-      { spf: "fail", dkim: null, dmarc: null, failed: false },
+      { spf: "fail", dkim: null, dmarc: null, failed: true },
+    ],
+    [
+      "a domain that publishes nothing: not failed",
+      "mx.example; spf=none smtp.mailfrom=a.example; dkim=none; dmarc=none",
+      { spf: "none", dkim: "none", dmarc: "none", failed: false },
     ],
     [
       "a method version, a quoted reason with parentheses and a semicolon, a nested comment",
