@@ -25,6 +25,32 @@ export function hex(bytes: ArrayBuffer | Uint8Array): string {
   return out;
 }
 
+/** The bytes of a hex string (either case), or null when it is not one (odd length, another character). */
+export function fromHex(value: string): Uint8Array | null {
+  if (value.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(value)) return null;
+  const out = new Uint8Array(value.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(value.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** Standard base64 (`+` and `/`, padded with `=`). */
+export function base64(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let s = "";
+  for (const b of view) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+/**
+ * The bytes of standard base64, or null unless it is written exactly as `base64` writes it: padded, no
+ * whitespace, unused trailing bits zero (so one value has one spelling).
+ */
+export function fromBase64(value: string): Uint8Array | null {
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value)) return null;
+  const bytes = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+  return base64(bytes) === value ? bytes : null;
+}
+
 export async function sha256Hex(value: string): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }

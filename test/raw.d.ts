@@ -15,3 +15,15 @@ declare module "*.eml?raw" {
   const text: string;
   export default text;
 }
+
+/** A connector fixture as the provider sends it: a webhook's JSON body, byte for byte (test/connectors/). */
+declare module "*.json?raw" {
+  const text: string;
+  export default text;
+}
+
+/** A form-encoded request body, as Twilio posts it (test/connectors/fixtures/twilio/). */
+declare module "*.txt?raw" {
+  const text: string;
+  export default text;
+}
