@@ -80,6 +80,28 @@ export function registerOpenApiComponents(app: Router): void {
       description: "Publishable token `gpub_…`: browser-safe, read-only, public viewing rooms only.",
     });
   }
+  // A connector's delivery is proved by its provider's signature (or, for Meta's handshake, its verify token), made
+  // with the connection's secret: documented as the header or query parameter it arrives in.
+  app.openAPIRegistry.registerComponent("securitySchemes", "whatsappSignature", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Hub-Signature-256",
+    description:
+      "Meta's signature of a WhatsApp delivery: `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the connection's `app_secret`.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "whatsappVerifyToken", {
+    type: "apiKey",
+    in: "query",
+    name: "hub.verify_token",
+    description: "The connection's `verify_token`, which Meta sends back when it verifies the callback URL.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "twilioSignature", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Twilio-Signature",
+    description:
+      "Twilio's signature: the base64 HMAC-SHA1 of the public URL followed by each form parameter's name and value, sorted by name, keyed with the connection's `auth_token`.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
     in: "cookie",

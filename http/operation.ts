@@ -209,6 +209,13 @@ const uploadTokenProblemResponses = {
   },
 };
 
+/** The security scheme (functions/openapi.ts) of each provider proof of a connector's operation. */
+const proofSchemes: Record<ConnectorProof, string> = {
+  whatsapp_handshake: "whatsappVerifyToken",
+  whatsapp_signature: "whatsappSignature",
+  twilio_signature: "twilioSignature",
+};
+
 /** OpenAPI security scheme of each credential kind; an upload token is part of the path and has none. */
 const schemes: Record<CredentialKind, string | null> = {
   secret: "bearerAuth",
@@ -246,7 +253,9 @@ export function operation<const C extends OperationConfig>(config: C) {
     );
   }
   if (credentials.includes("connector") && (credentials.length > 1 || !auth.connectorProof)) {
-    throw new Error(`${config.operationId}: a connector's operation takes the provider's proof alone, and names it`);
+    throw new Error(
+      `${config.operationId}: a connector's operation takes the provider's proof alone, and names it`,
+    );
   }
   if (edgeCacheSpec && credentials.some((kind) => kind !== "publishable")) {
     throw new Error(`${config.operationId}: only an operation for publishable tokens alone is edge-cached`);
@@ -297,7 +306,8 @@ export function operation<const C extends OperationConfig>(config: C) {
     ...(auth.connectorProof ? { connectorProof: auth.connectorProof } : {}),
   });
   const security = credentials.flatMap((kind) => {
-    const scheme = schemes[kind];
+    const scheme =
+      kind === "connector" && auth.connectorProof ? proofSchemes[auth.connectorProof] : schemes[kind];
     return scheme ? [{ [scheme]: kind === "secret" ? [...auth.scopes] : [] }] : [];
   });
   const scopeNote = `${

@@ -165,7 +165,11 @@ export async function findConnection(
   id: string,
   memberId: string | null,
 ): Promise<ConnectionState | null> {
-  const result = await db.execute<{ body: ConnectionState["body"]; updated_at: string; sealed_secrets: string | null }>(
+  const result = await db.execute<{
+    body: ConnectionState["body"];
+    updated_at: string;
+    sealed_secrets: string | null;
+  }>(
     sql`select ${connectionEventResource.json({})} as body, ${isoMs(sql`ic.updated_at`)} as updated_at,
         ic.sealed_secrets
       from inbox_connections ic
@@ -263,7 +267,11 @@ export async function findIngestTarget(
       ? sql`null::text`
       : sql`(${storedMessage(galleryId, connectionId, providerThreadId, providerMessageId)})`;
   const thread = hints === null ? sql`null::text` : threadByHints(galleryId, connectionId, hints);
-  const result = await db.execute<{ body: ConnectionState["body"]; stored: string | null; thread: string | null }>(
+  const result = await db.execute<{
+    body: ConnectionState["body"];
+    stored: string | null;
+    thread: string | null;
+  }>(
     sql`select ${connectionEventResource.json({})} as body, ${stored} as stored, ${thread} as thread
       from inbox_connections ic
       where ic.gallery_id = ${galleryId} and ic.id = ${connectionId} ${memberId === null ? sql`` : sql`and ic.member_id = ${memberId}`}`,
@@ -337,7 +345,11 @@ export async function findAttachment(
   messageId: string,
   attachmentId: string,
 ): Promise<{ storageKey: string | null; filename: string | null; contentType: string } | null> {
-  const result = await db.execute<{ storage_key: string | null; filename: string | null; content_type: string }>(
+  const result = await db.execute<{
+    storage_key: string | null;
+    filename: string | null;
+    content_type: string;
+  }>(
     sql`select a.storage_key, a.filename, a.content_type from inbox_attachments a
       join inbox_messages m on m.id = a.message_id join inbox_threads t on t.id = m.thread_id
       where a.gallery_id = ${galleryId} and a.id = ${attachmentId} and a.message_id = ${messageId}

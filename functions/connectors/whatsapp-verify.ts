@@ -1,7 +1,7 @@
 import type { Router } from "../../http/app";
 import { operation } from "../../http/operation";
-import { ConnectorParams } from "../../lib/schemas/connectors";
 import { WhatsAppHandshakeQuery } from "../../lib/connectors/whatsapp";
+import { ConnectorParams } from "../../lib/schemas/connectors";
 
 const route = operation({
   operationId: "verifyWhatsAppWebhook",

@@ -34,8 +34,8 @@ const route = operation({
   request: { params: AttachmentParams },
   responses: {
     200: {
-      description: "The file's bytes.",
-      content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } },
+      description: "The file's bytes, with the type the sender's client declared (`Content-Type`).",
+      content: { "*/*": { schema: z.string().openapi({ format: "binary" }) } },
     },
   },
 });

@@ -28,9 +28,6 @@ const route = operation({
 
 export function registerInboxConnectionsUpdate(app: Router): void {
   app.openapi(route, async (c) =>
-    respond(
-      c,
-      await updateConnection(serviceContext(c), c.req.valid("param").id, c.req.valid("json")),
-    ),
+    respond(c, await updateConnection(serviceContext(c), c.req.valid("param").id, c.req.valid("json"))),
   );
 }

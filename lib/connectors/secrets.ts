@@ -30,5 +30,7 @@ export async function openConnectionSecrets(
   sealed: string | null,
 ): Promise<ConnectionSecrets> {
   if (sealed === null) return {};
-  return JSON.parse(await openSecret(keys, sealed, context(connectionId), NO_LEGACY_FORMAT)) as ConnectionSecrets;
+  return JSON.parse(
+    await openSecret(keys, sealed, context(connectionId), NO_LEGACY_FORMAT),
+  ) as ConnectionSecrets;
 }

@@ -260,8 +260,14 @@ export const TwilioInboundMessage = z
     ToState: place("recipient", "state or province"),
     ToZip: place("recipient", "postal code"),
     ToCountry: place("recipient", "country (ISO 3166-1 alpha-2)"),
-    SmsStatus: z.string().optional().openapi({ example: "received" }),
-    ApiVersion: z.string().optional().openapi({ example: "2010-04-01" }),
+    SmsStatus: z.string().optional().openapi({
+      description: "The message's status: `received` for an incoming message.",
+      example: "received",
+    }),
+    ApiVersion: z.string().optional().openapi({
+      description: "The version of Twilio's API the request was made under.",
+      example: "2010-04-01",
+    }),
     ProfileName: z.string().optional().openapi({ description: "WhatsApp: the sender's profile name." }),
     WaId: z.string().optional().openapi({ description: "WhatsApp: the sender's WhatsApp id." }),
     OriginalRepliedMessageSid: z

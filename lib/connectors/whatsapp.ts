@@ -121,11 +121,22 @@ const WaId = z
 
 export const WhatsAppError = z
   .looseObject({
-    code: z.number().int().openapi({ example: 131051 }),
-    title: z.string().optional().openapi({ example: "Message type unknown" }),
-    message: z.string().optional(),
-    error_data: z.looseObject({ details: z.string().optional() }).optional(),
-    href: z.string().optional(),
+    code: z.number().int().openapi({ description: "Meta's error code.", example: 131051 }),
+    title: z
+      .string()
+      .optional()
+      .openapi({ description: "The error code's title.", example: "Message type unknown" }),
+    message: z
+      .string()
+      .optional()
+      .openapi({ description: "The error code's message; often the same as `title`." }),
+    error_data: z
+      .looseObject({
+        details: z.string().optional().openapi({ description: "What went wrong, in words." }),
+      })
+      .optional()
+      .openapi({ description: "More about the error." }),
+    href: z.string().optional().openapi({ description: "A link to Meta's documentation of the error code." }),
   })
   .openapi("WhatsAppError", {
     description: "An error Meta reports (on a failed status, an unsupported message).",
@@ -139,17 +150,23 @@ const Media = (description: string) =>
         .string()
         .min(1)
         .openapi({ description: "The MIME type, perhaps with parameters.", example: "image/jpeg" }),
-      sha256: z.string().optional(),
-      caption: z.string().optional(),
+      sha256: z.string().optional().openapi({ description: "The SHA-256 hash of the media file." }),
+      caption: z
+        .string()
+        .optional()
+        .openapi({ description: "The text the sender wrote with it, when they wrote one." }),
     })
     .openapi({ description });
 
 const Document = Media("A document: a file with its name.").extend({
-  filename: z.string().optional().openapi({ example: "Condition report.pdf" }),
+  filename: z
+    .string()
+    .optional()
+    .openapi({ description: "The document's file name, as sent.", example: "Condition report.pdf" }),
 });
 
 const Audio = Media("Audio; `voice` for a voice note recorded in WhatsApp.").extend({
-  voice: z.boolean().optional(),
+  voice: z.boolean().optional().openapi({ description: "`true` for a voice note recorded in WhatsApp." }),
 });
 
 const Coordinate = z.union([z.number(), z.string().regex(/^-?[0-9]+(?:\.[0-9]+)?$/)]);
@@ -157,13 +174,28 @@ const Coordinate = z.union([z.number(), z.string().regex(/^-?[0-9]+(?:\.[0-9]+)?
 const SharedContact = z.looseObject({
   name: z
     .looseObject({
-      formatted_name: z.string().optional(),
-      first_name: z.string().optional(),
-      last_name: z.string().optional(),
+      formatted_name: z.string().optional().openapi({ description: "The full name, as shown." }),
+      first_name: z.string().optional().openapi({ description: "The first name." }),
+      last_name: z.string().optional().openapi({ description: "The last name." }),
     })
-    .optional(),
-  phones: z.array(z.looseObject({ phone: z.string().optional(), wa_id: z.string().optional() })).optional(),
-  emails: z.array(z.looseObject({ email: z.string().optional() })).optional(),
+    .optional()
+    .openapi({ description: "The contact's name." }),
+  phones: z
+    .array(
+      z.looseObject({
+        phone: z.string().optional().openapi({ description: "The number, as written on the card." }),
+        wa_id: z
+          .string()
+          .optional()
+          .openapi({ description: "The number's WhatsApp id, when the number is on WhatsApp." }),
+      }),
+    )
+    .optional()
+    .openapi({ description: "The contact's phone numbers." }),
+  emails: z
+    .array(z.looseObject({ email: z.string().optional().openapi({ description: "The email address." }) }))
+    .optional()
+    .openapi({ description: "The contact's email addresses." }),
 });
 
 const Interactive = z
@@ -172,17 +204,42 @@ const Interactive = z
       .string()
       .min(1)
       .openapi({ description: "`button_reply`, `list_reply`, `nfm_reply` (a flow's answer), …" }),
-    button_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
+    button_reply: z
+      .looseObject({
+        id: z
+          .string()
+          .openapi({ description: "The button's id, as the business set it when it sent the buttons." }),
+        title: z.string().openapi({ description: "The button's title, as the user saw it." }),
+      })
+      .optional()
+      .openapi({ description: "For `button_reply`: the reply button the user pressed." }),
     list_reply: z
-      .looseObject({ id: z.string(), title: z.string(), description: z.string().optional() })
-      .optional(),
+      .looseObject({
+        id: z
+          .string()
+          .openapi({ description: "The row's id, as the business set it when it sent the list." }),
+        title: z.string().openapi({ description: "The row's title, as the user saw it." }),
+        description: z
+          .string()
+          .optional()
+          .openapi({ description: "The row's description, when it has one." }),
+      })
+      .optional()
+      .openapi({ description: "For `list_reply`: the list row the user chose." }),
     nfm_reply: z
       .looseObject({
-        name: z.string().optional(),
-        body: z.string().optional(),
-        response_json: z.string().optional(),
+        name: z.string().optional().openapi({ description: "`flow` for a flow's answer." }),
+        body: z
+          .string()
+          .optional()
+          .openapi({ description: "The text the user saw for the answer (`Sent`)." }),
+        response_json: z
+          .string()
+          .optional()
+          .openapi({ description: "The answer's fields, as a JSON string." }),
       })
-      .optional(),
+      .optional()
+      .openapi({ description: "For `nfm_reply`: the answer of a WhatsApp Flow the user completed." }),
   })
   .superRefine((interactive, ctx) => {
     const key = interactive.type;
@@ -227,15 +284,30 @@ export const WhatsAppMessage = z
     }),
     context: z
       .looseObject({
-        from: z.string().optional(),
-        id: z.string().optional(),
-        forwarded: z.boolean().optional(),
-        frequently_forwarded: z.boolean().optional(),
+        from: z
+          .string()
+          .optional()
+          .openapi({ description: "The WhatsApp id of the answered message's sender (digits only)." }),
+        id: z.string().optional().openapi({ description: "The id (`wamid.…`) of the message answered." }),
+        forwarded: z.boolean().optional().openapi({ description: "`true` when the message was forwarded." }),
+        frequently_forwarded: z
+          .boolean()
+          .optional()
+          .openapi({ description: "`true` when the message was forwarded more than 5 times." }),
       })
       .optional()
-      .openapi({ description: "For a reply: the message it answers (`id`) and its sender (`from`)." }),
-    group_id: z.string().optional(),
-    text: z.looseObject({ body: z.string() }).optional(),
+      .openapi({
+        description:
+          "For a reply: the message it answers (`id`) and its sender (`from`); for a forwarded message, that it was forwarded.",
+      }),
+    group_id: z
+      .string()
+      .optional()
+      .openapi({ description: "The group's id, for a message sent in a WhatsApp group." }),
+    text: z
+      .looseObject({ body: z.string().openapi({ description: "The text the sender wrote." }) })
+      .optional()
+      .openapi({ description: "A text message." }),
     image: Media("An image.").optional(),
     video: Media("A video.").optional(),
     sticker: Media("A sticker (`image/webp`).").optional(),
@@ -243,25 +315,58 @@ export const WhatsAppMessage = z
     document: Document.optional(),
     location: z
       .looseObject({
-        latitude: Coordinate,
-        longitude: Coordinate,
-        name: z.string().optional(),
-        address: z.string().optional(),
-        url: z.string().optional(),
+        latitude: Coordinate.openapi({ description: "The latitude, in decimal degrees." }),
+        longitude: Coordinate.openapi({ description: "The longitude, in decimal degrees." }),
+        name: z
+          .string()
+          .optional()
+          .openapi({ description: "The place's name, when the sender chose a place." }),
+        address: z.string().optional().openapi({ description: "The place's address, when known." }),
+        url: z.string().optional().openapi({ description: "A web page about the place, when there is one." }),
       })
-      .optional(),
+      .optional()
+      .openapi({ description: "A location the sender shared." }),
     contacts: z.array(SharedContact).min(1).optional().openapi({ description: "Shared contact cards." }),
-    interactive: Interactive.optional(),
+    interactive: Interactive.optional().openapi({
+      description:
+        "The user's answer to an interactive message the business sent: a reply button pressed, a list row chosen, a flow completed.",
+    }),
     button: z
-      .looseObject({ text: z.string(), payload: z.string().optional() })
+      .looseObject({
+        text: z.string().openapi({ description: "The button's text." }),
+        payload: z
+          .string()
+          .optional()
+          .openapi({ description: "The payload the business gave the button in the template." }),
+      })
       .optional()
       .openapi({ description: "A quick-reply button of a template message, pressed." }),
     reaction: z
-      .looseObject({ message_id: z.string().min(1), emoji: z.string().optional() })
+      .looseObject({
+        message_id: z
+          .string()
+          .min(1)
+          .openapi({ description: "The id (`wamid.…`) of the message reacted to." }),
+        emoji: z
+          .string()
+          .optional()
+          .openapi({ description: "The emoji; omitted when the reaction is removed." }),
+      })
       .optional()
       .openapi({ description: "A reaction to `message_id`; no `emoji` when a reaction is removed." }),
-    unsupported: z.looseObject({ type: z.string().optional() }).optional(),
-    errors: z.array(WhatsAppError).optional(),
+    unsupported: z
+      .looseObject({
+        type: z
+          .string()
+          .optional()
+          .openapi({ description: "The type of the message Meta does not deliver." }),
+      })
+      .optional()
+      .openapi({ description: "For `unsupported`: what kind of message it was, when Meta says." }),
+    errors: z
+      .array(WhatsAppError)
+      .optional()
+      .openapi({ description: "For `unsupported`: why Meta did not deliver the message's content." }),
   })
   .superRefine((message, ctx) => {
     if (isReadType(message.type) && message[message.type] === undefined) {
@@ -286,56 +391,101 @@ export const WhatsAppStatusUpdate = z
       description:
         "The recipient's WhatsApp id (or a group's id); omitted when sent to a business-scoped id.",
     }),
-    errors: z.array(WhatsAppError).optional(),
+    errors: z
+      .array(WhatsAppError)
+      .optional()
+      .openapi({ description: "For `failed`: why the message was not delivered." }),
   })
   .openapi("WhatsAppStatusUpdate", { description: "What became of a message the business sent." });
 
 export const WhatsAppContact = z
   .looseObject({
-    profile: z.looseObject({ name: z.string().optional() }).optional(),
-    wa_id: WaId.optional(),
-    user_id: z.string().optional(),
+    profile: z
+      .looseObject({
+        name: z.string().optional().openapi({ description: "The name the sender set in WhatsApp." }),
+      })
+      .optional()
+      .openapi({ description: "The sender's WhatsApp profile." }),
+    wa_id: WaId.optional().openapi({
+      description:
+        "The sender's WhatsApp id (their number, digits only); omitted when the user hides their number behind a username.",
+    }),
+    user_id: z.string().optional().openapi({ description: "The sender's business-scoped user id." }),
   })
   .openapi("WhatsAppContact", { description: "A sender of the change's messages: their profile name." });
 
 export const WhatsAppMessagesValue = z
   .looseObject({
-    messaging_product: z.literal("whatsapp"),
-    metadata: z.looseObject({
-      display_phone_number: z
-        .string()
-        .min(1)
-        .openapi({ description: "The business number, as displayed.", example: "15550783881" }),
-      phone_number_id: z.string().min(1).openapi({ example: "106540352242922" }),
-    }),
-    contacts: z.array(WhatsAppContact).optional(),
-    messages: z.array(WhatsAppMessage).optional(),
-    statuses: z.array(WhatsAppStatusUpdate).optional(),
-    errors: z.array(WhatsAppError).optional(),
+    messaging_product: z.literal("whatsapp").openapi({ description: "Always `whatsapp`." }),
+    metadata: z
+      .looseObject({
+        display_phone_number: z
+          .string()
+          .min(1)
+          .openapi({ description: "The business number, as displayed.", example: "15550783881" }),
+        phone_number_id: z.string().min(1).openapi({
+          description: "The business number's id, under which the Graph API sends from it.",
+          example: "106540352242922",
+        }),
+      })
+      .openapi({ description: "The business number the change is about." }),
+    contacts: z
+      .array(WhatsAppContact)
+      .optional()
+      .openapi({ description: "The senders of `messages`, with their profile names." }),
+    messages: z
+      .array(WhatsAppMessage)
+      .optional()
+      .openapi({ description: "The messages the business number received; several when Meta batches them." }),
+    statuses: z
+      .array(WhatsAppStatusUpdate)
+      .optional()
+      .openapi({ description: "Statuses of messages the business number sent." }),
+    errors: z
+      .array(WhatsAppError)
+      .optional()
+      .openapi({ description: "Errors Meta reports for the change as a whole, not for one message." }),
   })
   .openapi("WhatsAppMessagesValue", {
     description: "The messages a business number received, or statuses of those it sent.",
   });
 
-const MessagesChange = z.looseObject({ field: z.literal("messages"), value: WhatsAppMessagesValue });
+const MessagesChange = z
+  .looseObject({
+    field: z
+      .literal("messages")
+      .openapi({ description: "`messages`: messages received and statuses of those sent." }),
+    value: WhatsAppMessagesValue,
+  })
+  .openapi({ description: "A change of the `messages` field." });
 const OtherChange = z
   .looseObject({
     field: z
       .string()
-      .refine((field) => field !== "messages", { message: "a messages change must hold a messages value" }),
-    value: z.unknown().optional(),
+      .refine((field) => field !== "messages", { message: "a messages change must hold a messages value" })
+      .openapi({
+        description:
+          "The field that changed: `account_update`, `message_template_status_update`, … (not `messages`).",
+      }),
+    value: z.unknown().optional().openapi({ description: "The change, in that field's shape; not read." }),
   })
   .openapi({ description: "A change of another field the app subscribes to; accepted and skipped." });
 
 export const WhatsAppWebhook = z
   .looseObject({
-    object: z.literal("whatsapp_business_account"),
-    entry: z.array(
-      z.looseObject({
-        id: z.string().openapi({ description: "The WhatsApp Business Account id." }),
-        changes: z.array(z.union([MessagesChange, OtherChange])),
-      }),
-    ),
+    object: z
+      .literal("whatsapp_business_account")
+      .openapi({ description: "Always `whatsapp_business_account`." }),
+    entry: z
+      .array(
+        z.looseObject({
+          id: z.string().openapi({ description: "The WhatsApp Business Account id." }),
+          changes: z
+            .array(z.union([MessagesChange, OtherChange]))
+            .openapi({ description: "What changed, one item per field of the account that changed." }),
+        }),
+      )
+      .openapi({ description: "One entry per WhatsApp Business Account, with its changes." }),
   })
   .openapi("WhatsAppWebhook", {
     description:

@@ -243,7 +243,6 @@ export const InboxConnectionUpdate = z
   .openapi("InboxConnectionUpdate");
 export type InboxConnectionUpdateInput = z.infer<typeof InboxConnectionUpdate>;
 
-
 /** A UUID in its hyphenated hex form, any version (what Postgres stores and prints). */
 const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -278,9 +277,18 @@ export const InboxMessageAuthentication = z
 
 export const InboxAttachment = z
   .object({
-    id: z.string().openapi({ example: "att_01jd4xk9v2c7h8m3n5p6q7r8s9" }),
-    filename: z.string().nullable().openapi({ description: "The file name its sender gave; null when none." }),
-    content_type: z.string().openapi({ example: "application/pdf" }),
+    id: z.string().openapi({
+      description: "The attachment's id (`att_…`): prefixed and time-ordered; unique, never reused.",
+      example: "att_01jd4xk9v2c7h8m3n5p6q7r8s9",
+    }),
+    filename: z
+      .string()
+      .nullable()
+      .openapi({ description: "The file name its sender gave; null when none." }),
+    content_type: z.string().openapi({
+      description: "The MIME type its sender declared, lowercase and without parameters (`; charset=…`).",
+      example: "application/pdf",
+    }),
     size: z.number().int().nullable().openapi({ description: "Bytes; null when the provider does not say." }),
     disposition: z.enum(["attachment", "inline"]).openapi({
       description: "`inline` for an image shown inside an HTML mail, `attachment` otherwise.",
@@ -293,7 +301,8 @@ export const InboxAttachment = z
       description: "WhatsApp: the media id to fetch it with from the WhatsApp Cloud API; null otherwise.",
     }),
     provider_url: z.string().nullable().openapi({
-      description: "SMS: the MMS media URL at Twilio (fetched with the account's credentials); null otherwise.",
+      description:
+        "SMS: the MMS media URL at Twilio (fetched with the account's credentials); null otherwise.",
     }),
   })
   .openapi("InboxAttachment");

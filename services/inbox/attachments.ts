@@ -20,7 +20,13 @@ export async function downloadAttachment(
   messageId: string,
   attachmentId: string,
 ): Promise<AttachmentDownload> {
-  const found = await findAttachment(ctx.db, ctx.principal.galleryId, inboxOwner(ctx), messageId, attachmentId);
+  const found = await findAttachment(
+    ctx.db,
+    ctx.principal.galleryId,
+    inboxOwner(ctx),
+    messageId,
+    attachmentId,
+  );
   if (!found) throw new ApiError("not_found", `No attachment ${attachmentId} on a message of yours.`);
   if (found.storageKey === null) {
     throw new ApiError(

@@ -23,10 +23,10 @@ import type { PageRequest, PageRow } from "../../lib/pagination";
 import { ApiError, type FieldIssue } from "../../lib/problem";
 import { DeleteResult } from "../../lib/schemas/artworks";
 import {
+  foreignSecrets,
   InboxConnection,
   type InboxConnectionCreateInput,
   type InboxConnectionUpdateInput,
-  foreignSecrets,
 } from "../../lib/schemas/inbox";
 import type { ServiceContext } from "../context";
 import { changeEvent, deletedBody, executeWrite, guarded, type WritePlan, writeExisting } from "../write";
@@ -83,7 +83,9 @@ export async function createConnection(ctx: ServiceContext, input: InboxConnecti
 
 /** The secrets sent, without the absent ones. */
 function definedSecrets(input: InboxConnectionCreateInput["secrets"]): ConnectionSecrets {
-  return Object.fromEntries(Object.entries(input ?? {}).filter(([, v]) => v !== undefined)) as ConnectionSecrets;
+  return Object.fromEntries(
+    Object.entries(input ?? {}).filter(([, v]) => v !== undefined),
+  ) as ConnectionSecrets;
 }
 
 /** What the row stores of a connection's secrets: sealed, bound to it, and their names. */
@@ -152,7 +154,10 @@ export async function updateConnection(ctx: ServiceContext, id: string, input: I
 
 /** 400 naming each secret the connection's channel does not take. */
 function refuseForeignSecrets(channel: InboxChannel, secrets: InboxConnectionUpdateInput["secrets"]): void {
-  const issues: FieldIssue[] = foreignSecrets(channel, secrets).map((issue) => ({ location: "body", ...issue }));
+  const issues: FieldIssue[] = foreignSecrets(channel, secrets).map((issue) => ({
+    location: "body",
+    ...issue,
+  }));
   if (issues.length > 0) {
     const [first] = issues;
     throw new ApiError("invalid_request", `Body field \`${first!.field}\` ${first!.message}.`, issues);

@@ -69,7 +69,11 @@ export interface DeliveryTarget {
 }
 
 /** A connector's delivery to its connection: provider ids unique on the connection; email threads by references. */
-export function connectorTarget(connectionId: string, channel: InboxChannel, delivery: Delivery): DeliveryTarget {
+export function connectorTarget(
+  connectionId: string,
+  channel: InboxChannel,
+  delivery: Delivery,
+): DeliveryTarget {
   const counterpart = delivery.direction === "inbound" ? delivery.from.address : (delivery.to[0] ?? "");
   return {
     connectionId,
@@ -174,9 +178,7 @@ export async function storeDelivery(
     return await executeWrite(ctx, {
       schema: InboxMessage,
       statements: [guarded(touch), ...rest],
-      events: [
-        changeEvent(type, "inbox_message", id, messageEventResource.jsonById(galleryId, id, {})),
-      ],
+      events: [changeEvent(type, "inbox_message", id, messageEventResource.jsonById(galleryId, id, {}))],
       status: 201,
       body: messageResource.jsonById(galleryId, id, view),
     });

@@ -48,7 +48,11 @@ export async function listThreadMessages(
   const rows = await listThreadMessageRows(
     ctx.db,
     inboxView(ctx.env),
-    ctx.principal.galleryId, inboxOwner(ctx), id, page);
+    ctx.principal.galleryId,
+    inboxOwner(ctx),
+    id,
+    page,
+  );
   if (rows === null) throw new ApiError("not_found", `No inbox thread ${id} of yours.`);
   return rows;
 }

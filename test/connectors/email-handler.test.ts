@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_MAX_BYTES } from "../../lib/connectors/email";
-import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { judgeUntilSettled } from "../helpers/engine-loop";
+import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { type ConnectionBody, connect, getThread, listedThreads, member, THREADS } from "../inbox/helpers";
 import becky from "./fixtures/email/becky-iso-2022-jp.eml?raw";
@@ -38,7 +38,11 @@ describe("the email handler", () => {
   beforeAll(async () => {
     g = await createGallery();
     token = (await member(g)).token;
-    desk = await connect(token, { channel: "email", address: "desk@gallery.example", provider: "cloudflare" });
+    desk = await connect(token, {
+      channel: "email",
+      address: "desk@gallery.example",
+      provider: "cloudflare",
+    });
     const created = await call("POST", "/gallery/contacts", {
       key: g.key,
       body: { name: "Sophie Marchetti", email: "Sophie.Marchetti@gmail.com" },
@@ -87,7 +91,9 @@ describe("the email handler", () => {
     expect(threads).toHaveLength(1);
     const messages = await messagesOf(token, threads[0]!.id);
     expect(messages).toHaveLength(2);
-    expect(messages[1]!.reply_to).toContain("CAH7mL0q3Yd5x0u1Rk2fJm0d9Zc8VJXb0uQq8u1mT4s6hY7p2Lw@mail.gmail.com");
+    expect(messages[1]!.reply_to).toContain(
+      "CAH7mL0q3Yd5x0u1Rk2fJm0d9Zc8VJXb0uQq8u1mT4s6hY7p2Lw@mail.gmail.com",
+    );
     expect(threads[0]!.unread_count).toBe(2);
   });
 
@@ -115,13 +121,17 @@ describe("the email handler", () => {
     expect(message!.body).not.toContain("JVBERi0"); // the PDF's base64 is not inlined
     const pdf = message!.attachments.find((a) => a.content_type === "application/pdf")!;
     expect(pdf).toMatchObject({ filename: "Condition report – frame.pdf", disposition: "attachment" });
-    expect(pdf.download_url).toBe(`https://api.test/v1/gallery/inbox/messages/${message!.id}/attachments/${pdf.id}`);
+    expect(pdf.download_url).toBe(
+      `https://api.test/v1/gallery/inbox/messages/${message!.id}/attachments/${pdf.id}`,
+    );
     expect(message!.attachments.map((a) => a.disposition)).toContain("inline");
     const path = `/gallery/inbox/messages/${message!.id}/attachments/${pdf.id}`;
     const download = await call("GET", path, { key: token });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
-    expect(download.headers.get("content-disposition")).toContain("filename*=UTF-8''Condition%20report%20%E2%80%93%20frame.pdf");
+    expect(download.headers.get("content-disposition")).toContain(
+      "filename*=UTF-8''Condition%20report%20%E2%80%93%20frame.pdf",
+    );
     const bytes = new Uint8Array(await download.arrayBuffer());
     expect(bytes.byteLength).toBe(pdf.size);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
@@ -137,7 +147,9 @@ describe("the email handler", () => {
       provider: "google",
     });
     await receive(gmailForward, own.inbound_address!, "mira.okafor@gallery.example");
-    const [thread] = (await listedThreads(token, { channel: "email" })).filter((t) => t.connection_id === own.id);
+    const [thread] = (await listedThreads(token, { channel: "email" })).filter(
+      (t) => t.connection_id === own.id,
+    );
     expect(thread).toMatchObject({ subject: "Anfrage: Radierung „Nordlicht“", last_from: "Hans Weber" });
     const [message] = await messagesOf(token, thread!.id);
     expect(message).toMatchObject({

@@ -1,38 +1,13 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import worker from "../../functions/api";
+import { APP_SECRET, AUTH_TOKEN, metaSignature, twilioSignature, VERIFY_TOKEN } from "../helpers/connectors";
 import { call, db, type TestGallery } from "../helpers/gallery";
 import { CONNECTIONS, type ConnectionBody, connect } from "../inbox/helpers";
 
+export * from "../helpers/connectors";
+
 /** The connectors as a provider calls them: signed with the connection's test secrets, in the providers' formats. */
-
-export const APP_SECRET = "test-app-secret-0123456789abcdef";
-export const VERIFY_TOKEN = "test-verify-token-42";
-export const AUTH_TOKEN = "test-twilio-auth-token-0123456789";
-
-const encoder = new TextEncoder();
-
-async function hmac(hash: "SHA-256" | "SHA-1", secret: string, data: Uint8Array): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash }, false, [
-    "sign",
-  ]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, data));
-}
-
-/** `X-Hub-Signature-256` as Meta computes it: `sha256=` and the hex HMAC-SHA256 of the raw body. */
-export async function metaSignature(body: string, secret = APP_SECRET): Promise<string> {
-  const mac = await hmac("SHA-256", secret, encoder.encode(body));
-  return `sha256=${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
-/** `X-Twilio-Signature` as Twilio computes it: base64 HMAC-SHA1 of the URL then each sorted name and value. */
-export async function twilioSignature(url: string, form: string, secret = AUTH_TOKEN): Promise<string> {
-  const params = [...new URLSearchParams(form)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const data = url + params.map(([k, v]) => k + v).join("");
-  return btoa(String.fromCharCode(...(await hmac("SHA-1", secret, encoder.encode(data)))));
-}
 
 /** A WhatsApp connection of the member with its app secret and verify token. */
 export function whatsappConnection(token: string, address = randomPhone()): Promise<ConnectionBody> {
@@ -78,7 +53,12 @@ export async function postTwilio(connectionId: string, form: string, signature?:
 
 /** Rows of the gallery's inbox: messages, attachments and message events, to show that nothing was added. */
 export async function inboxCounts(g: TestGallery) {
-  const result = await db().execute<{ messages: number; attachments: number; events: number; threads: number }>(
+  const result = await db().execute<{
+    messages: number;
+    attachments: number;
+    events: number;
+    threads: number;
+  }>(
     sql`select (select count(*)::int from inbox_messages where gallery_id = ${g.id}) as messages,
       (select count(*)::int from inbox_attachments where gallery_id = ${g.id}) as attachments,
       (select count(*)::int from inbox_threads where gallery_id = ${g.id}) as threads,
@@ -86,34 +66,6 @@ export async function inboxCounts(g: TestGallery) {
         and type like 'inbox_message.%') as events`,
   );
   return result.rows[0]!;
-}
-
-/** What the email handler is given for one routed mail (ForwardableEmailMessage), with what it rejected. */
-export function routedMail(raw: string | Uint8Array, from: string, to: string) {
-  const bytes = typeof raw === "string" ? encoder.encode(raw) : raw;
-  const rejected: string[] = [];
-  const message = {
-    from,
-    to,
-    raw: new Blob([bytes]).stream(),
-    rawSize: bytes.byteLength,
-    headers: new Headers(),
-    setReject: (reason: string) => {
-      rejected.push(reason);
-    },
-    forward: async () => ({ messageId: "" }),
-    reply: async () => ({ messageId: "" }),
-  } as unknown as ForwardableEmailMessage;
-  return { message, rejected };
-}
-
-/** Runs the API Worker's email handler in workerd on one mail, as Email Routing calls it. */
-export async function receive(raw: string | Uint8Array, to: string, from = "sender@example.com") {
-  const { message, rejected } = routedMail(raw, from, to);
-  const ctx = createExecutionContext();
-  await worker.email!(message, env, ctx);
-  await waitOnExecutionContext(ctx);
-  return { rejected };
 }
 
 /** The member's connections, as listed. */

@@ -77,7 +77,10 @@ describe("the Twilio SMS webhook", () => {
         provider_url: expect.stringMatching(/^https:\/\/api\.twilio\.com\/.*\/Media\/ME5e1a9c3f/),
         download_url: null,
       }),
-      expect.objectContaining({ content_type: "image/png", provider_url: expect.stringContaining("ME8b4d2f6a") }),
+      expect.objectContaining({
+        content_type: "image/png",
+        provider_url: expect.stringContaining("ME8b4d2f6a"),
+      }),
     ]);
   });
 
@@ -98,13 +101,21 @@ describe("the Twilio SMS webhook", () => {
 
   it("answers a signed request without Twilio's fields with 400, storing nothing", async () => {
     const before = await inboxCounts(g);
-    await expectProblem(await postTwilio(connection.id, "Body=hello&From=%2B14155552671"), 400, "invalid_request");
+    await expectProblem(
+      await postTwilio(connection.id, "Body=hello&From=%2B14155552671"),
+      400,
+      "invalid_request",
+    );
     expect(await inboxCounts(g)).toEqual(before);
   });
 
   it("is 404 for an unknown connection and for a WhatsApp one", async () => {
     await expectProblem(await postTwilio(crypto.randomUUID(), sms), 404, "not_found");
-    const whatsapp = await connect(token, { channel: "whatsapp", address: "+442079460003", provider: "meta" });
+    const whatsapp = await connect(token, {
+      channel: "whatsapp",
+      address: "+442079460003",
+      provider: "meta",
+    });
     await expectProblem(await postTwilio(whatsapp.id, sms), 404, "not_found");
   });
 });

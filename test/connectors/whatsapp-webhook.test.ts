@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { policyHeader, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
+import { InboxMessage } from "../../lib/schemas/inbox";
 import { call, createGallery, readJson, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { type ConnectionBody, connect, listedThreads, member, THREADS } from "../inbox/helpers";
-import { InboxMessage } from "../../lib/schemas/inbox";
 import image from "./fixtures/whatsapp/image.json?raw";
 import reply from "./fixtures/whatsapp/reply.json?raw";
 import statusDelivered from "./fixtures/whatsapp/status-delivered.json?raw";

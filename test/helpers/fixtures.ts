@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { recommendationMatches } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import { call, type TestGallery } from "./gallery";
+import { APP_SECRET, AUTH_TOKEN, receive, VERIFY_TOKEN } from "./connectors";
+import { call, db, type TestGallery } from "./gallery";
 import { createMember } from "./members";
 import { insertRow } from "./seed";
 import { attachImage, mintImageUpload, uploadedImagePath } from "./uploads";
@@ -43,6 +45,68 @@ async function inboxThreadId(g: TestGallery): Promise<string> {
     },
   });
   return ((await response.json()) as { thread_id: string }).thread_id;
+}
+
+/** A small mail with one PDF attached, as a mail client writes it. */
+function mailWithAttachment(): string {
+  return [
+    "From: Fixture Collector <fixture@example.com>",
+    "To: desk@gallery.example",
+    "Subject: Fixture",
+    `Message-ID: <${crypto.randomUUID()}@example.com>`,
+    "Date: Tue, 4 Mar 2025 09:30:00 +0000",
+    "MIME-Version: 1.0",
+    'Content-Type: multipart/mixed; boundary="fixture"',
+    "",
+    "--fixture",
+    "Content-Type: text/plain; charset=UTF-8",
+    "",
+    "Fixture",
+    "--fixture",
+    'Content-Type: application/pdf; name="fixture.pdf"',
+    'Content-Disposition: attachment; filename="fixture.pdf"',
+    "Content-Transfer-Encoding: base64",
+    "",
+    "JVBERi0xLjQKJSVFT0YK",
+    "--fixture--",
+    "",
+  ].join("\r\n");
+}
+
+/** A message of `g`'s fixture editor with an attachment: a mail to a new email connection of theirs. */
+async function inboxMessageId(g: TestGallery): Promise<string> {
+  const response = await call("POST", "/gallery/inbox/connections", {
+    key: (await g.editor()).token,
+    body: { provider: "google", channel: "email", address: `desk-${crypto.randomUUID()}@gallery.example` },
+  });
+  const connection = (await response.json()) as { id: string; inbound_address: string };
+  await receive(mailWithAttachment(), connection.inbound_address);
+  const rows = await db().execute<{ id: string }>(
+    sql`select m.id from inbox_messages m join inbox_threads t on t.id = m.thread_id
+      where t.connection_id = ${connection.id}`,
+  );
+  return rows.rows[0]!.id;
+}
+
+/**
+ * A connection of `g`'s fixture editor for the connector at `path` (`/connectors/whatsapp/…` or `/connectors/sms/…`),
+ * with the test secrets its provider's proofs are made with (test/helpers/connectors.ts).
+ */
+export async function connectorConnectionId(g: TestGallery, path: string): Promise<string> {
+  const whatsapp = path.startsWith("/connectors/whatsapp/");
+  const phone = `+4420${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const response = await call("POST", "/gallery/inbox/connections", {
+    key: (await g.editor()).token,
+    body: whatsapp
+      ? {
+          provider: "meta",
+          channel: "whatsapp",
+          address: phone,
+          secrets: { app_secret: APP_SECRET, verify_token: VERIFY_TOKEN },
+        }
+      : { provider: "twilio", channel: "sms", address: phone, secrets: { auth_token: AUTH_TOKEN } },
+  });
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** Creates a resource through the API in a gallery and returns its id. */
@@ -142,6 +206,15 @@ export const fixtures: Record<string, Fixture> = {
   // Connection ids are UUIDs: `conn` names their fixture rather than an id prefix.
   conn: (g) => inboxConnectionId(g),
   thr: (g) => inboxThreadId(g),
+  msg: (g) => inboxMessageId(g),
+  // An attachment of the message made before it (its path's `{id}`), else of a new one.
+  att: async (g, parents) => {
+    const messageId = parents.msg ?? (await inboxMessageId(g));
+    const rows = await db().execute<{ id: string }>(
+      sql`select id from inbox_attachments where message_id = ${messageId} order by position limit 1`,
+    );
+    return rows.rows[0]!.id;
+  },
   evt: async (g) => {
     await createdId("/gallery/artworks", g, { title: "Fixture" });
     const page = (await (await call("GET", "/gallery/events?limit=1", { key: g.key })).json()) as {

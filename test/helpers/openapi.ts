@@ -258,7 +258,8 @@ export async function validateResponse(method: string, path: string, response: R
     return;
   }
   const type = mediaType(response);
-  const media = content[type];
+  // A media type range (`image/*`, `*/*`) documents every type it covers; the most specific key applies (OpenAPI 3.1).
+  const media = content[type] ?? content[`${type.split("/")[0]}/*`] ?? content["*/*"];
   if (!media)
     fail(`content type "${type}" is not documented (documented: ${Object.keys(content).join(", ")})`);
   // A body of another type (a stored image) is only checked for its documented type.

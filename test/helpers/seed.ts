@@ -54,7 +54,10 @@ export async function outboxEvents(
 }
 
 /** Number of rows of `table` in one gallery. */
-export async function countRows(table: "artworks" | "domain_events" | "idempotency_keys", galleryId: string) {
+export async function countRows(
+  table: "artworks" | "domain_events" | "idempotency_keys" | "inbox_messages",
+  galleryId: string,
+) {
   const result = await db().execute<{ n: number }>(
     sql`select count(*)::int as n from ${sql.identifier(table)} where gallery_id = ${galleryId}`,
   );

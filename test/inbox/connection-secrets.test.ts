@@ -86,7 +86,12 @@ describe("connection secrets and addresses", () => {
   it("refuses a secret the channel does not take, naming it", async () => {
     const create = await call("POST", CONNECTIONS, {
       key: token,
-      body: { channel: "sms", provider: "twilio", address: "+442079460102", secrets: { app_secret: "whatever-1" } },
+      body: {
+        channel: "sms",
+        provider: "twilio",
+        address: "+442079460102",
+        secrets: { app_secret: "whatever-1" },
+      },
     });
     const body = await expectProblem(create, 400, "invalid_request");
     expect(body.details).toContainEqual(expect.objectContaining({ field: "secrets.app_secret" }));
@@ -99,7 +104,12 @@ describe("connection secrets and addresses", () => {
     expect(patchBody.details).toContainEqual(expect.objectContaining({ field: "secrets.auth_token" }));
     const short = await call("POST", CONNECTIONS, {
       key: token,
-      body: { channel: "sms", provider: "twilio", address: "+442079460103", secrets: { auth_token: "short" } },
+      body: {
+        channel: "sms",
+        provider: "twilio",
+        address: "+442079460103",
+        secrets: { auth_token: "short" },
+      },
     });
     expect((await expectProblem(short, 400, "invalid_request")).details).toContainEqual(
       expect.objectContaining({ field: "secrets.auth_token" }),

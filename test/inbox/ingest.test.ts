@@ -78,6 +78,10 @@ describe("delivering messages", () => {
       sent_at: "2025-03-04T09:30:00.000Z",
       read_at: null,
       provider_message_id: "<m1@example.com>",
+      reply_to: [],
+      authentication: null,
+      forwarded_by: null,
+      attachments: [],
       created_at: expect.stringMatching(ISO_MS),
     });
     expect(Object.keys(message)).toEqual(Object.keys(InboxMessage.shape));

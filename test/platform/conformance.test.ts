@@ -9,6 +9,7 @@ import { policyHeader, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../../lib/scopes";
 import {
   bodyFixtures,
+  connectorConnectionId,
   fixtureIdsFor,
   pricedFixtureFor,
   pricedFixtures,
@@ -741,5 +742,65 @@ describe.each(
     const response = await call(op.method, path, { key: otherToken, body: bodyFor(op) });
     if (op.path.includes("{")) await expectProblem(response, 404, "not_found");
     else expect(response.status).toBe(200);
+  });
+});
+
+/**
+ * Operations a provider calls with a connection's messages (`/connectors/{channel}/{connection_id}`): proved by the
+ * provider's signature (or Meta's verify token) made with the connection's secret, checked before anything else.
+ * An unknown connection, or one of another channel, is 404; a request without the proof is 401; neither is counted
+ * against the connection, only by client address.
+ */
+const connectorOperations = operationRegistry.filter((op) => op.credentials.includes("connector"));
+
+describe.each(
+  connectorOperations.map((op) => [`${op.method} ${op.path}`, op] as const),
+)("%s (a provider's delivery)", (_, op) => {
+  let g: TestGallery;
+  let connectionId: string;
+  beforeAll(async () => {
+    g = await createGallery();
+    connectionId = await connectorConnectionId(g, op.path);
+  });
+
+  const at = (id: string) => op.path.replace("{connection_id}", id);
+
+  it("answers 404 for an unknown or malformed connection, counted by client address", async () => {
+    const unknown = await call(op.method, at(crypto.randomUUID()), {
+      headers: { "cf-connecting-ip": "203.0.113.7" },
+    });
+    expect(unknown.headers.get("ratelimit-policy")).toBe(policyHeader(RATE_LIMIT_POLICIES.client_ip));
+    await expectProblem(unknown, 404, "not_found");
+    await expectProblem(await call(op.method, at("not-a-connection")), 404, "not_found");
+  });
+
+  it("answers 401 without the provider's proof, even with the gallery's key, and stores nothing", async () => {
+    const before = await countRows("inbox_messages", g.id);
+    const unsigned = await call(op.method, at(connectionId), { key: g.key });
+    expect(unsigned.headers.get("ratelimit-policy")).toBe(policyHeader(RATE_LIMIT_POLICIES.client_ip));
+    await expectProblem(unsigned, 401, "unauthenticated");
+    expect(await countRows("inbox_messages", g.id)).toBe(before);
+  });
+
+  it("answers 404 for a connection of another channel", async () => {
+    const other = await connectorConnectionId(
+      g,
+      op.path.startsWith("/connectors/sms/") ? "/connectors/whatsapp/" : "/connectors/sms/",
+    );
+    await expectProblem(await call(op.method, at(other)), 404, "not_found");
+  });
+
+  it("answers a method its path does not take with 405 and Allow", async () => {
+    const response = await call(unusedMethod(op), at(connectionId));
+    expect(response.headers.get("allow")?.split(", ")).toContain(op.method);
+    await expectProblem(response, 405, "method_not_allowed");
+  });
+
+  it("answers OPTIONS with 204 and Allow, without CORS headers", async () => {
+    const response = await call("OPTIONS", at(connectionId), {
+      headers: { origin: "https://elsewhere.example", "access-control-request-method": op.method },
+    });
+    expect(response.status).toBe(204);
+    expect([...response.headers.keys()].filter((h) => h.startsWith("access-control-"))).toEqual([]);
   });
 });

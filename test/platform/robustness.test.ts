@@ -7,7 +7,8 @@ import worker from "../../functions/api";
 import { newId } from "../../lib/ids";
 import { hashPassword } from "../../lib/password";
 import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
-import { fixtureFor, publicRoomSlug } from "../helpers/fixtures";
+import { providerProof } from "../helpers/connectors";
+import { connectorConnectionId, fixtureFor, publicRoomSlug } from "../helpers/fixtures";
 import {
   apiRequest,
   call,
@@ -92,8 +93,13 @@ let sent = 0;
  */
 async function send(method: string, path: string, request: GeneratedRequest): Promise<Response> {
   const ctx = createExecutionContext();
+  // A connector's request is signed as its provider would sign it, so what follows the proof is exercised too.
+  const proof = method === "POST" ? await providerProof(path.split("?")[0]!, request.body) : {};
   const response = await worker.fetch(
-    apiRequest(method, path, { headers: takingTurns(request.headers), rawBody: request.body }),
+    apiRequest(method, path, {
+      headers: { ...takingTurns(request.headers), ...proof },
+      rawBody: request.body,
+    }),
     env,
     ctx,
   );
@@ -152,11 +158,14 @@ async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promis
     const prefix = prefixOf(op, p.name);
     // A path parameter that is not an id (an error code) gets a value valid for its schema.
     // The browser surface's `{slug}` names a room visitors may read, so valid requests reach the room.
+    // A connector's `{connection_id}` names a connection of its channel, with the secrets the proofs are made with.
     const id = prefix
       ? await fixtureFor(prefix)(gallery, byPrefix)
       : p.name === "slug" && kind === "publishable"
         ? await publicRoomSlug(gallery)
-        : String(fc.sample(validValue(p.schema ?? {}), { numRuns: 1, seed })[0]);
+        : p.name === "connection_id"
+          ? await connectorConnectionId(gallery, op.path)
+          : String(fc.sample(validValue(p.schema ?? {}), { numRuns: 1, seed })[0]);
     ids[p.name] = id;
     if (prefix) byPrefix[prefix] = id;
   }
