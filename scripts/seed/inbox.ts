@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * The inbox: the editor's email, WhatsApp and SMS accounts and the viewer's email and WhatsApp, each member's
  * threads with their messages. Threads are written as the API's ingest would leave them: the counterpart's
@@ -440,6 +441,9 @@ export function seedInbox(ctx: SeedContext, people: Person[], publishedArts: Art
       status: "active",
       lastSyncedAt: iso(BASE - 5 * MINUTE),
       lastError: null,
+      // An email connection's inbound address token, derived from its id (not drawn: the demo's draws stay as
+      // they were).
+      inboundToken: channel === "email" ? createHash("sha256").update(id).digest("hex").slice(0, 32) : null,
       createdAt: iso(createdMs),
       updatedAt: iso(BASE - 5 * MINUTE),
     };

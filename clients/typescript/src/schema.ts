@@ -1874,7 +1874,15 @@ export interface paths {
         delete: operations["deleteInboxConnection"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a connection's provider or secrets
+         * @description Changes one of the signed-in member's connections: its `provider`, or its provider secrets, which its connector checks every delivery with (`app_secret` and `verify_token` for WhatsApp, `auth_token` for Twilio; an email connection takes none). Secrets sent replace theirs, the others stay; they are stored sealed and never shown again (the connection lists their names in `secrets`). A secret of another channel is a 400 naming it. Another member's connection is 404, as is an unknown one. Emits `inbox_connection.updated` when something changed, with the former provider or secret names in `previous_attributes` (never a value).
+         *
+         *     Required scopes (all): `inbox:update`.
+         *
+         *     The inbox is member-private: a member reads and changes only their own threads, so API keys cannot.
+         */
+        patch: operations["updateInboxConnection"];
         trace?: never;
     };
     "/gallery/inbox/connections/{id}/messages": {
@@ -1997,6 +2005,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gallery/inbox/messages/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an email attachment
+         * @description The bytes of a file that came with an email, as stored when the mail arrived: its type as the sender's client declared it, always as a download (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy), so a file is never rendered by the API's origin. A WhatsApp or SMS media reference stays with its provider and is 404 here, as are another member's message and an unknown one. A secret key is refused with 403.
+         *
+         *     Required scopes (all): `inbox:read`.
+         *
+         *     The inbox is member-private: a member reads and changes only their own threads, so API keys cannot.
+         */
+        get: operations["downloadInboxAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gallery/inbox/threads/{id}/messages": {
         parameters: {
             query?: never;
@@ -2039,6 +2071,54 @@ export interface paths {
         get: operations["getInboxThreadTriage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/whatsapp/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * WhatsApp: verify the callback URL
+         * @description Meta's verification of the webhook's callback URL (WhatsApp Business Cloud API: App dashboard → WhatsApp → Configuration → Webhook). Answers `hub.challenge` as plain text when `hub.mode` is `subscribe` and `hub.verify_token` is the connection's `verify_token` secret; otherwise 401. A connection that is not a WhatsApp one, or an unknown one, is 404.
+         */
+        get: operations["verifyWhatsAppWebhook"];
+        put?: never;
+        /**
+         * WhatsApp: receive messages
+         * @description The WhatsApp Business Cloud API webhook (subscribe the app to the `messages` field; the callback URL is the connection's `webhook_url`). Each delivery must carry `X-Hub-Signature-256`, the HMAC-SHA256 of the raw body with the connection's `app_secret`, checked in constant time before anything is parsed: without it, or when it does not verify, the answer is 401 and nothing is stored.
+         *
+         *     Every message of the delivery (several entries, changes or messages are several) joins the sender's conversation on the connection (its `provider_thread_id` is the sender's number in E.164) and the sender is matched to a contact by phone. Text is the body; a media message (image, document, audio, video, sticker) is recorded as an attachment by its media id and type, its caption the body; a location is written as text; a reply records the message it quotes in `reply_to`. A message already stored under its `wamid` is not stored again (Meta retries deliveries), so a replay changes nothing. Status callbacks (sent, delivered, read, failed) of the business's own messages are counted and not stored. Emits `inbox_message.received` per message stored.
+         */
+        post: operations["receiveWhatsAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/sms/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SMS: receive a Twilio message
+         * @description Twilio's incoming-message webhook for the connection's number (Phone Numbers → the number → Messaging → "A message comes in": Webhook, HTTP POST, the connection's `webhook_url`). Each request must carry `X-Twilio-Signature`, the HMAC-SHA1 (base64) of the public URL followed by the form parameters sorted by name, keyed with the connection's `auth_token`; it is checked in constant time before anything is stored, against the URL as `PUBLIC_BASE_URL` names it. Without it, or when it does not verify, the answer is 401 and nothing is stored.
+         *
+         *     The message joins the sender's conversation (its `provider_thread_id` is the sender's number in E.164), the sender matched to a contact by phone; an MMS's media are recorded as attachments by URL and type. A `MessageSid` already stored is not stored again, so Twilio's retry changes nothing. Answered with an empty TwiML `<Response>`: nothing is sent back to the sender. Emits `inbox_message.received` when stored.
+         */
+        post: operations["receiveTwilioMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4057,6 +4137,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "inbox_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * inbox_connection.updated
+         * @description A member changed a connection: its provider, or the names of the provider secrets set (never their values). `data.previous_attributes` holds the former values; `data.object` leaves out the address. Delivered signed per Standard Webhooks; any 2xx acknowledges it, other answers are retried.
+         *
+         *     Order: none is guaranteed across events. An endpoint's first attempts are made oldest first, up to 5 at a time, so they mostly arrive in order, but a retry arrives after newer events. To order the events of one resource (`resource_type`, `resource_id`), compare `created_at`: the events of one resource are recorded in the order their writes committed, and the events of one write share one `created_at`. When it matters, read the resource's current state rather than applying events in sequence.
+         *
+         *     Read scopes (all): `inbox:read`. An endpoint is subscribed to this type only by a credential holding them; `GET /gallery/events` shows events of this type only to one holding them.
+         */
+        post: operations["webhook_inbox_connection_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "inbox_connection.deleted": {
         parameters: {
             query?: never;
@@ -6059,6 +6163,8 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "error" | "disconnected";
+            /** @description The names of the provider secrets set (never their values). */
+            secrets: ("app_secret" | "auth_token" | "verify_token")[];
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
@@ -7383,6 +7489,7 @@ export interface components {
          *     - `invoice.archived`: An invoice was put on the archive shelf: left out of the default list, still readable by id.
          *     - `invoice.restored`: An archived invoice was taken off the archive shelf, back into the default list.
          *     - `inbox_connection.created`: A member connected an account (email, WhatsApp, SMS) to their inbox. `data.object` leaves out the address: the inbox is member-private.
+         *     - `inbox_connection.updated`: A member changed a connection: its provider, or the names of the provider secrets set (never their values). `data.previous_attributes` holds the former values; `data.object` leaves out the address.
          *     - `inbox_connection.deleted`: A member disconnected an account; its threads stay without a connection. `data.object` is its last state, without the address.
          *     - `inbox_message.received`: An inbound message was delivered to a member's inbox. `data.object` names the message, its thread, member, channel and contact, never its content.
          *     - `inbox_message.sent`: An outbound message (one the member sent) was delivered to their inbox. `data.object` carries no content.
@@ -7427,7 +7534,7 @@ export interface components {
          *     - `webhook_endpoint.test`: Sent by POST /gallery/webhook-endpoints/{id}/test to that one endpoint only, whatever its event_types; never fanned out to other endpoints. `data.object` is the endpoint.
          * @enum {string}
          */
-        EventType: "artwork.created" | "artwork.updated" | "artwork.price_changed" | "artwork.deleted" | "artwork_image.created" | "artwork_image.updated" | "artwork_image.deleted" | "artwork_format.created" | "artwork_format.updated" | "artwork_format.deleted" | "artwork.draft_updated" | "artwork.published" | "artwork.draft_discarded" | "artwork.interest_recorded" | "auction_record.created" | "auction_record.deleted" | "artist.created" | "artist.updated" | "artist.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "custom_status.created" | "custom_status.updated" | "custom_status.deleted" | "location.created" | "location.updated" | "location.deleted" | "private_note.created" | "contact_list.created" | "contact_list.updated" | "contact_list.deleted" | "contact_list.members_added" | "contact_list.member_removed" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.archived" | "contact.restored" | "interaction.created" | "engagement_event.recorded" | "sale.created" | "sale.updated" | "sale.deleted" | "task.created" | "task.updated" | "task.deleted" | "fair_run.created" | "fair_run.updated" | "fair_run.succeeded" | "fair_run.failed" | "fair_run.cancelled" | "invoice.created" | "invoice.updated" | "invoice.issued" | "invoice.payment_recorded" | "invoice.payment_reversed" | "invoice.paid" | "invoice.voided" | "invoice.archived" | "invoice.restored" | "inbox_connection.created" | "inbox_connection.deleted" | "inbox_message.received" | "inbox_message.sent" | "inbox_thread.updated" | "inbox_thread.marked_read" | "inbox_thread.marked_unread" | "viewing_room.created" | "viewing_room.updated" | "viewing_room.deleted" | "show.created" | "show.updated" | "show.deleted" | "match.created" | "match.updated" | "match.deleted" | "match.feedback_recorded" | "show_tag.created" | "show_tag.updated" | "show_tag.deleted" | "publication.created" | "publication.updated" | "publication.published" | "publication.unpublished" | "publication.deleted" | "offer.created" | "offer.updated" | "offer.scheduled" | "offer.sent" | "offer.cancelled" | "offer.deleted" | "offer.items_replaced" | "offer.recipients_added" | "offer.recipient_removed" | "api_key.created" | "api_key.revoked" | "member.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.test";
+        EventType: "artwork.created" | "artwork.updated" | "artwork.price_changed" | "artwork.deleted" | "artwork_image.created" | "artwork_image.updated" | "artwork_image.deleted" | "artwork_format.created" | "artwork_format.updated" | "artwork_format.deleted" | "artwork.draft_updated" | "artwork.published" | "artwork.draft_discarded" | "artwork.interest_recorded" | "auction_record.created" | "auction_record.deleted" | "artist.created" | "artist.updated" | "artist.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "custom_status.created" | "custom_status.updated" | "custom_status.deleted" | "location.created" | "location.updated" | "location.deleted" | "private_note.created" | "contact_list.created" | "contact_list.updated" | "contact_list.deleted" | "contact_list.members_added" | "contact_list.member_removed" | "contact.created" | "contact.updated" | "contact.deleted" | "contact.archived" | "contact.restored" | "interaction.created" | "engagement_event.recorded" | "sale.created" | "sale.updated" | "sale.deleted" | "task.created" | "task.updated" | "task.deleted" | "fair_run.created" | "fair_run.updated" | "fair_run.succeeded" | "fair_run.failed" | "fair_run.cancelled" | "invoice.created" | "invoice.updated" | "invoice.issued" | "invoice.payment_recorded" | "invoice.payment_reversed" | "invoice.paid" | "invoice.voided" | "invoice.archived" | "invoice.restored" | "inbox_connection.created" | "inbox_connection.updated" | "inbox_connection.deleted" | "inbox_message.received" | "inbox_message.sent" | "inbox_thread.updated" | "inbox_thread.marked_read" | "inbox_thread.marked_unread" | "viewing_room.created" | "viewing_room.updated" | "viewing_room.deleted" | "show.created" | "show.updated" | "show.deleted" | "match.created" | "match.updated" | "match.deleted" | "match.feedback_recorded" | "show_tag.created" | "show_tag.updated" | "show_tag.deleted" | "publication.created" | "publication.updated" | "publication.published" | "publication.unpublished" | "publication.deleted" | "offer.created" | "offer.updated" | "offer.scheduled" | "offer.sent" | "offer.cancelled" | "offer.deleted" | "offer.items_replaced" | "offer.recipients_added" | "offer.recipient_removed" | "api_key.created" | "api_key.revoked" | "member.updated" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.disabled" | "webhook_endpoint.secret_rotated" | "webhook_endpoint.test";
         EventTypeEntry: {
             /** @description The event type (`artwork.created`): an event's `type`, and what a webhook endpoint subscribes to. */
             type: string;
@@ -8546,6 +8653,12 @@ export interface components {
             last_synced_at: string | null;
             /** @description What went wrong, as its connector reported it with status `error`; null when nothing did. */
             last_error: string | null;
+            /** @description An email connection's own address at the platform's inbound domain: mail routed or forwarded to it is delivered into this inbox (Cloudflare Email Routing to the Email Worker). Null on the other channels. */
+            inbound_address: string | null;
+            /** @description The URL to give the provider: for `whatsapp` the callback URL of the WhatsApp Business Cloud API webhook, for `sms` the Twilio number's incoming-message webhook (HTTP POST). Null for `email`. */
+            webhook_url: string | null;
+            /** @description The names of the provider secrets set (never their values). */
+            secrets: ("app_secret" | "auth_token" | "verify_token")[];
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
@@ -8567,6 +8680,23 @@ export interface components {
             channel: "email" | "whatsapp" | "sms";
             /** @description The account's address: for `email` an email address (trimmed and lower-cased), for `whatsapp` and `sms` an international phone number, stored in E.164 (`+44 (0)20 7946 0958` → `+442079460958`). */
             address: string;
+            /** @description The provider secrets of a WhatsApp (`app_secret`, `verify_token`) or SMS (`auth_token`) connection, 8 to 512 visible ASCII characters each; an email connection has none. Stored sealed and never shown again: the connection lists their names in `secrets`. */
+            secrets?: components["schemas"]["InboxConnectionSecrets"];
+        };
+        /** @description The provider secrets of a WhatsApp (`app_secret`, `verify_token`) or SMS (`auth_token`) connection, 8 to 512 visible ASCII characters each; an email connection has none. Stored sealed and never shown again: the connection lists their names in `secrets`. */
+        InboxConnectionSecrets: {
+            /** @description WhatsApp: the Meta app's App Secret (App settings → Basic), with which Meta signs each delivery (`X-Hub-Signature-256`). */
+            app_secret?: string;
+            /** @description SMS: the Twilio account's Auth Token, with which Twilio signs each request (`X-Twilio-Signature`). */
+            auth_token?: string;
+            /** @description WhatsApp: the verify token you type into the webhook's configuration; Meta sends it back once to verify the callback URL. */
+            verify_token?: string;
+        };
+        InboxConnectionUpdate: {
+            /** @description Who carries the account, 1 to 50 characters. */
+            provider?: string;
+            /** @description Secrets to set or replace (those not sent stay as they are). The channel decides which it takes: a secret of another channel is a 400. */
+            secrets?: components["schemas"]["InboxConnectionSecrets"];
         };
         InboxMessage: {
             /** @description The message's id (`msg_…`): prefixed and time-ordered; unique, never reused. */
@@ -8605,11 +8735,51 @@ export interface components {
             read_at: string | null;
             /** @description The provider's message id, as delivered; a later delivery under the same id is not stored again. Null when none was given. */
             provider_message_id: string | null;
+            /** @description The provider ids of the messages it answers, nearest first: an email's In-Reply-To and References, a WhatsApp reply's quoted message. Empty when it answers none. */
+            reply_to: string[];
+            /** @description Email: what the receiving mail server found of the sender's authentication (its Authentication-Results header). Null when it reported none, and on the other channels. */
+            authentication: components["schemas"]["InboxMessageAuthentication"];
+            /** @description When a member forwarded a client's mail into the inbox: the member's address. `from_address` is then the client's, recovered from the forwarded message. */
+            forwarded_by: string | null;
+            /** @description The files that came with it, in order; never inlined in `body`. */
+            attachments: components["schemas"]["InboxAttachment"][];
             /**
              * Format: date-time
              * @description When it was created (UTC, milliseconds).
              */
             created_at: string;
+        };
+        /** @description Email: what the receiving mail server found of the sender's authentication (its Authentication-Results header). Null when it reported none, and on the other channels. */
+        InboxMessageAuthentication: {
+            /** @description SPF verdict (`pass`, `fail`, `softfail`, `neutral`, `none`, …). */
+            spf: string | null;
+            /** @description DKIM verdict. */
+            dkim: string | null;
+            /** @description DMARC verdict. */
+            dmarc: string | null;
+            /** @description The mail is not from who its From header claims: DMARC failed, or neither SPF nor DKIM passed. The mail is kept; the triage engine reads it as likely spam. */
+            failed: boolean;
+        } | null;
+        InboxAttachment: {
+            /** @description The attachment's id (`att_…`): prefixed and time-ordered; unique, never reused. */
+            id: string;
+            /** @description The file name its sender gave; null when none. */
+            filename: string | null;
+            /** @description The MIME type its sender declared, lowercase and without parameters (`; charset=…`). */
+            content_type: string;
+            /** @description Bytes; null when the provider does not say. */
+            size: number | null;
+            /**
+             * @description `inline` for an image shown inside an HTML mail, `attachment` otherwise.
+             * @enum {string}
+             */
+            disposition: "attachment" | "inline";
+            /** @description Where the member downloads an email attachment stored by the platform: `GET /v1/gallery/inbox/messages/{id}/attachments/{attachment_id}` with the member's session. Null for WhatsApp and SMS media, which stay with the provider. */
+            download_url: string | null;
+            /** @description WhatsApp: the media id to fetch it with from the WhatsApp Cloud API; null otherwise. */
+            provider_media_id: string | null;
+            /** @description SMS: the MMS media URL at Twilio (fetched with the account's credentials); null otherwise. */
+            provider_url: string | null;
         };
         InboxMessageIngest: {
             /**
@@ -8837,6 +9007,459 @@ export interface components {
              */
             judged_at: string;
         } | null;
+        /** @description What a provider's delivery did. The provider reads only the status; this is for its logs. */
+        ConnectorDeliveryResult: {
+            /** @description Messages in the delivery. */
+            received: number;
+            /** @description Messages stored now. */
+            stored: number;
+            /** @description Messages stored by an earlier delivery of the same provider message id (a retry): unchanged. */
+            already_stored: number;
+            /** @description The inbox messages (`msg_…`), in delivery order. */
+            message_ids: string[];
+            /** @description Status callbacks (sent, delivered, read, failed) of messages the business sent: counted, not stored. */
+            statuses: number;
+            /** @description Messages that are not for the inbox (a reaction removed, …), and why. */
+            ignored: {
+                /** @description The provider's id of the message (`wamid.…` for WhatsApp). */
+                provider_message_id: string;
+                /** @description The message's type, as the provider wrote it (`reaction`, `system`, …). */
+                type: string;
+                /** @description Why it is not for the inbox, in words. */
+                reason: string;
+            }[];
+        };
+        /** @description A delivery of the WhatsApp Business Cloud API webhook, signed by Meta in `X-Hub-Signature-256`. Unknown fields are allowed: Meta adds fields over time. */
+        WhatsAppWebhook: {
+            /**
+             * @description Always `whatsapp_business_account`.
+             * @enum {string}
+             */
+            object: "whatsapp_business_account";
+            /** @description One entry per WhatsApp Business Account, with its changes. */
+            entry: ({
+                /** @description The WhatsApp Business Account id. */
+                id: string;
+                /** @description What changed, one item per field of the account that changed. */
+                changes: (({
+                    /**
+                     * @description `messages`: messages received and statuses of those sent.
+                     * @enum {string}
+                     */
+                    field: "messages";
+                    /** @description The messages a business number received, or statuses of those it sent. */
+                    value: components["schemas"]["WhatsAppMessagesValue"];
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    /** @description The field that changed: `account_update`, `message_template_status_update`, … (not `messages`). */
+                    field: string;
+                    /** @description The change, in that field's shape; not read. */
+                    value?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }))[];
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The messages a business number received, or statuses of those it sent. */
+        WhatsAppMessagesValue: {
+            /**
+             * @description Always `whatsapp`.
+             * @enum {string}
+             */
+            messaging_product: "whatsapp";
+            /** @description The business number the change is about. */
+            metadata: {
+                /** @description The business number, as displayed. */
+                display_phone_number: string;
+                /** @description The business number's id, under which the Graph API sends from it. */
+                phone_number_id: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The senders of `messages`, with their profile names. */
+            contacts?: components["schemas"]["WhatsAppContact"][];
+            /** @description The messages the business number received; several when Meta batches them. */
+            messages?: components["schemas"]["WhatsAppMessage"][];
+            /** @description Statuses of messages the business number sent. */
+            statuses?: components["schemas"]["WhatsAppStatusUpdate"][];
+            /** @description Errors Meta reports for the change as a whole, not for one message. */
+            errors?: components["schemas"]["WhatsAppError"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A sender of the change's messages: their profile name. */
+        WhatsAppContact: {
+            /** @description The sender's WhatsApp profile. */
+            profile?: {
+                /** @description The name the sender set in WhatsApp. */
+                name?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The sender's WhatsApp id (their number, digits only); omitted when the user hides their number behind a username. */
+            wa_id?: string;
+            /** @description The sender's business-scoped user id. */
+            user_id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A message a WhatsApp user sent to the business number. */
+        WhatsAppMessage: {
+            /** @description The sender's WhatsApp id (their number, digits only); omitted when the user hides their number behind a username. */
+            from?: string;
+            /** @description The sender's business-scoped user id. */
+            from_user_id?: string;
+            /** @description The message id. */
+            id: string;
+            /** @description Unix seconds, as a string. */
+            timestamp: string;
+            /** @description `text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `contacts`, `interactive`, `button`, `reaction`, `unsupported`, … The content is under the key of the type. */
+            type: string;
+            /** @description For a reply: the message it answers (`id`) and its sender (`from`); for a forwarded message, that it was forwarded. */
+            context?: {
+                /** @description The WhatsApp id of the answered message's sender (digits only). */
+                from?: string;
+                /** @description The id (`wamid.…`) of the message answered. */
+                id?: string;
+                /** @description `true` when the message was forwarded. */
+                forwarded?: boolean;
+                /** @description `true` when the message was forwarded more than 5 times. */
+                frequently_forwarded?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The group's id, for a message sent in a WhatsApp group. */
+            group_id?: string;
+            /** @description A text message. */
+            text?: {
+                /** @description The text the sender wrote. */
+                body: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description An image. */
+            image?: {
+                /** @description The media id, to fetch through the Graph API. */
+                id: string;
+                /** @description The MIME type, perhaps with parameters. */
+                mime_type: string;
+                /** @description The SHA-256 hash of the media file. */
+                sha256?: string;
+                /** @description The text the sender wrote with it, when they wrote one. */
+                caption?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A video. */
+            video?: {
+                /** @description The media id, to fetch through the Graph API. */
+                id: string;
+                /** @description The MIME type, perhaps with parameters. */
+                mime_type: string;
+                /** @description The SHA-256 hash of the media file. */
+                sha256?: string;
+                /** @description The text the sender wrote with it, when they wrote one. */
+                caption?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A sticker (`image/webp`). */
+            sticker?: {
+                /** @description The media id, to fetch through the Graph API. */
+                id: string;
+                /** @description The MIME type, perhaps with parameters. */
+                mime_type: string;
+                /** @description The SHA-256 hash of the media file. */
+                sha256?: string;
+                /** @description The text the sender wrote with it, when they wrote one. */
+                caption?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Audio; `voice` for a voice note recorded in WhatsApp. */
+            audio?: {
+                /** @description The media id, to fetch through the Graph API. */
+                id: string;
+                /** @description The MIME type, perhaps with parameters. */
+                mime_type: string;
+                /** @description The SHA-256 hash of the media file. */
+                sha256?: string;
+                /** @description The text the sender wrote with it, when they wrote one. */
+                caption?: string;
+                /** @description `true` for a voice note recorded in WhatsApp. */
+                voice?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A document: a file with its name. */
+            document?: {
+                /** @description The media id, to fetch through the Graph API. */
+                id: string;
+                /** @description The MIME type, perhaps with parameters. */
+                mime_type: string;
+                /** @description The SHA-256 hash of the media file. */
+                sha256?: string;
+                /** @description The text the sender wrote with it, when they wrote one. */
+                caption?: string;
+                /** @description The document's file name, as sent. */
+                filename?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A location the sender shared. */
+            location?: {
+                /** @description The latitude, in decimal degrees. */
+                latitude: number | string;
+                /** @description The longitude, in decimal degrees. */
+                longitude: number | string;
+                /** @description The place's name, when the sender chose a place. */
+                name?: string;
+                /** @description The place's address, when known. */
+                address?: string;
+                /** @description A web page about the place, when there is one. */
+                url?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Shared contact cards. */
+            contacts?: ({
+                /** @description The contact's name. */
+                name?: {
+                    /** @description The full name, as shown. */
+                    formatted_name?: string;
+                    /** @description The first name. */
+                    first_name?: string;
+                    /** @description The last name. */
+                    last_name?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description The contact's phone numbers. */
+                phones?: ({
+                    /** @description The number, as written on the card. */
+                    phone?: string;
+                    /** @description The number's WhatsApp id, when the number is on WhatsApp. */
+                    wa_id?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description The contact's email addresses. */
+                emails?: ({
+                    /** @description The email address. */
+                    email?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description The user's answer to an interactive message the business sent: a reply button pressed, a list row chosen, a flow completed. */
+            interactive?: {
+                /** @description `button_reply`, `list_reply`, `nfm_reply` (a flow's answer), … */
+                type: string;
+                /** @description For `button_reply`: the reply button the user pressed. */
+                button_reply?: {
+                    /** @description The button's id, as the business set it when it sent the buttons. */
+                    id: string;
+                    /** @description The button's title, as the user saw it. */
+                    title: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description For `list_reply`: the list row the user chose. */
+                list_reply?: {
+                    /** @description The row's id, as the business set it when it sent the list. */
+                    id: string;
+                    /** @description The row's title, as the user saw it. */
+                    title: string;
+                    /** @description The row's description, when it has one. */
+                    description?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description For `nfm_reply`: the answer of a WhatsApp Flow the user completed. */
+                nfm_reply?: {
+                    /** @description `flow` for a flow's answer. */
+                    name?: string;
+                    /** @description The text the user saw for the answer (`Sent`). */
+                    body?: string;
+                    /** @description The answer's fields, as a JSON string. */
+                    response_json?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A quick-reply button of a template message, pressed. */
+            button?: {
+                /** @description The button's text. */
+                text: string;
+                /** @description The payload the business gave the button in the template. */
+                payload?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A reaction to `message_id`; no `emoji` when a reaction is removed. */
+            reaction?: {
+                /** @description The id (`wamid.…`) of the message reacted to. */
+                message_id: string;
+                /** @description The emoji; omitted when the reaction is removed. */
+                emoji?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description For `unsupported`: what kind of message it was, when Meta says. */
+            unsupported?: {
+                /** @description The type of the message Meta does not deliver. */
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description For `unsupported`: why Meta did not deliver the message's content. */
+            errors?: components["schemas"]["WhatsAppError"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An error Meta reports (on a failed status, an unsupported message). */
+        WhatsAppError: {
+            /** @description Meta's error code. */
+            code: number;
+            /** @description The error code's title. */
+            title?: string;
+            /** @description The error code's message; often the same as `title`. */
+            message?: string;
+            /** @description More about the error. */
+            error_data?: {
+                /** @description What went wrong, in words. */
+                details?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description A link to Meta's documentation of the error code. */
+            href?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description What became of a message the business sent. */
+        WhatsAppStatusUpdate: {
+            /** @description The id of the message the business sent. */
+            id: string;
+            /** @description `sent`, `delivered`, `read`, `played` (a voice message) or `failed`. */
+            status: string;
+            /** @description Unix seconds, as a string. */
+            timestamp: string;
+            /** @description The recipient's WhatsApp id (or a group's id); omitted when sent to a business-scoped id. */
+            recipient_id?: string;
+            /** @description For `failed`: why the message was not delivered. */
+            errors?: components["schemas"]["WhatsAppError"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The form-encoded parameters of Twilio's incoming-message webhook, signed in `X-Twilio-Signature`. Unknown parameters are allowed: Twilio adds parameters over time. */
+        TwilioInboundMessage: {
+            /** @description The message's id: `SM…` for an SMS, `MM…` for an MMS. */
+            MessageSid: string;
+            /** @description The same as MessageSid (kept for older integrations). */
+            SmsSid?: string;
+            /** @description The same as MessageSid (deprecated). */
+            SmsMessageSid?: string;
+            /** @description The Twilio account the number belongs to. */
+            AccountSid: string;
+            /** @description The Messaging Service of the number, when it belongs to one. */
+            MessagingServiceSid?: string;
+            /** @description The sender's number in E.164; `whatsapp:+…` for a WhatsApp message through Twilio (the prefix is dropped). */
+            From: string;
+            /** @description The gallery's number that received it. */
+            To: string;
+            /** @description The text, up to 1,600 characters; empty for media alone. */
+            Body?: string;
+            /** @description How many media (MMS) came with it. */
+            NumMedia?: string;
+            /** @description How many SMS segments the text arrived in. */
+            NumSegments?: string;
+            /** @description The URL of media 0 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl0?: string;
+            /** @description The MIME type of media 0. */
+            MediaContentType0?: string;
+            /** @description The URL of media 1 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl1?: string;
+            /** @description The MIME type of media 1. */
+            MediaContentType1?: string;
+            /** @description The URL of media 2 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl2?: string;
+            /** @description The MIME type of media 2. */
+            MediaContentType2?: string;
+            /** @description The URL of media 3 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl3?: string;
+            /** @description The MIME type of media 3. */
+            MediaContentType3?: string;
+            /** @description The URL of media 4 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl4?: string;
+            /** @description The MIME type of media 4. */
+            MediaContentType4?: string;
+            /** @description The URL of media 5 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl5?: string;
+            /** @description The MIME type of media 5. */
+            MediaContentType5?: string;
+            /** @description The URL of media 6 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl6?: string;
+            /** @description The MIME type of media 6. */
+            MediaContentType6?: string;
+            /** @description The URL of media 7 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl7?: string;
+            /** @description The MIME type of media 7. */
+            MediaContentType7?: string;
+            /** @description The URL of media 8 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl8?: string;
+            /** @description The MIME type of media 8. */
+            MediaContentType8?: string;
+            /** @description The URL of media 9 (MMS), one for each of MediaUrl0 to MediaUrl{NumMedia-1}. */
+            MediaUrl9?: string;
+            /** @description The MIME type of media 9. */
+            MediaContentType9?: string;
+            /** @description The sender's city, when Twilio knows it. */
+            FromCity?: string;
+            /** @description The sender's state or province, when Twilio knows it. */
+            FromState?: string;
+            /** @description The sender's postal code, when Twilio knows it. */
+            FromZip?: string;
+            /** @description The sender's country (ISO 3166-1 alpha-2), when Twilio knows it. */
+            FromCountry?: string;
+            /** @description The recipient's city, when Twilio knows it. */
+            ToCity?: string;
+            /** @description The recipient's state or province, when Twilio knows it. */
+            ToState?: string;
+            /** @description The recipient's postal code, when Twilio knows it. */
+            ToZip?: string;
+            /** @description The recipient's country (ISO 3166-1 alpha-2), when Twilio knows it. */
+            ToCountry?: string;
+            /** @description The message's status: `received` for an incoming message. */
+            SmsStatus?: string;
+            /** @description The version of Twilio's API the request was made under. */
+            ApiVersion?: string;
+            /** @description WhatsApp: the sender's profile name. */
+            ProfileName?: string;
+            /** @description WhatsApp: the sender's WhatsApp id. */
+            WaId?: string;
+            /** @description WhatsApp: the sid of the message this one replies to. */
+            OriginalRepliedMessageSid?: string;
+            /** @description WhatsApp: a shared location's latitude. */
+            Latitude?: string;
+            /** @description WhatsApp: a shared location's longitude. */
+            Longitude?: string;
+            /** @description WhatsApp: a shared location's address. */
+            Address?: string;
+            /** @description WhatsApp: a shared location's name. */
+            Label?: string;
+        } & {
+            [key: string]: unknown;
+        };
         OfferList: {
             /** @description This page's items, in the order `sort` and `dir` ask for. */
             data: components["schemas"]["Offer"][];
@@ -21844,7 +22467,7 @@ export interface operations {
             };
         };
     };
-    ingestInboxMessage: {
+    updateInboxConnection: {
         parameters: {
             query?: never;
             header?: {
@@ -21853,6 +22476,123 @@ export interface operations {
             };
             path: {
                 /** @description The connection's id (`conn_…`); an id of another gallery is answered 404, like a missing one. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxConnectionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxConnection"];
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 1 MiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ingestInboxMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique key (1 to 255 visible ASCII characters). A retry with the same key and body replays the stored response for 14 days with `Idempotent-Replayed: true`; the same key with a different body is 400 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_key_in_use`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The message's id (`msg_…`); an id of another gallery is answered 404, like a missing one. */
                 id: string;
             };
             cookie?: never;
@@ -22408,6 +23148,100 @@ export interface operations {
             };
         };
     };
+    downloadInboxAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id. */
+                id: string;
+                /** @description The attachment's id, as the message lists it. */
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with the type the sender's client declared (`Content-Type`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listInboxThreadMessages: {
         parameters: {
             query?: {
@@ -22422,7 +23256,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The thread's id (`thr_…`); an id of another gallery is answered 404, like a missing one. */
+                /** @description The message's id (`msg_…`); an id of another gallery is answered 404, like a missing one. */
                 id: string;
             };
             cookie?: never;
@@ -22528,6 +23362,315 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ThreadTriage"];
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyWhatsAppWebhook: {
+        parameters: {
+            query?: {
+                /** @description Always `subscribe`. */
+                "hub.mode"?: string;
+                /** @description The verify token given to Meta when the webhook was set up. */
+                "hub.verify_token"?: string;
+                /** @description An integer to answer with, as the plain-text body, when the token matches. */
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The connection's id: its `webhook_url` ends with it. */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, echoed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveWhatsAppWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id: its `webhook_url` ends with it. */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsAppWebhook"];
+            };
+        };
+        responses: {
+            /** @description The delivery was taken: what it stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorDeliveryResult"];
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body is larger than 1 MiB (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveTwilioMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id: its `webhook_url` ends with it. */
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioInboundMessage"];
+            };
+        };
+        responses: {
+            /** @description An empty TwiML response: the message was taken, and nothing is sent back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
                 };
             };
             /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
@@ -29970,6 +31113,70 @@ export interface operations {
                     data: {
                         /** @description The resource after the change, exactly as its retrieve operation returns it (just before it, for a deletion). */
                         object: components["schemas"]["InboxConnectionEventObject"];
+                    };
+                    /** @description When the change was committed (UTC, milliseconds); the events of one write share it, and one resource's events are recorded in commit order. */
+                    created_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged (any 2xx). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_inbox_connection_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry and replay: dedupe on it (delivery is at least once; the same event may arrive twice). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; during a secret rotation one per valid secret. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The event's id (`evt_…`): the same on every delivery and replay of it, so a receiver dedupes on it. */
+                    id: string;
+                    /**
+                     * @description The event type (the catalogue: `GET /v1/event-types`).
+                     * @enum {string}
+                     */
+                    type: "inbox_connection.updated";
+                    /** @description Whether the event happened in a live gallery (false: in a sandbox gallery). */
+                    livemode: boolean;
+                    /**
+                     * @description The kind of resource the event is about (`inbox_connection`).
+                     * @enum {string}
+                     */
+                    resource_type: "inbox_connection";
+                    /** @description The id of the inbox connection the event is about. */
+                    resource_id: string;
+                    /** @description What changed: `object` is the inbox connection as its retrieve operation returns it after the change (just before it, for a deletion). */
+                    data: {
+                        /** @description The resource after the change, exactly as its retrieve operation returns it (just before it, for a deletion). */
+                        object: components["schemas"]["InboxConnectionEventObject"];
+                        /** @description The former values of the fields that changed. */
+                        previous_attributes: {
+                            [key: string]: unknown;
+                        };
                     };
                     /** @description When the change was committed (UTC, milliseconds); the events of one write share it, and one resource's events are recorded in commit order. */
                     created_at: string;
