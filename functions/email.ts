@@ -1,8 +1,5 @@
-import { httpDb } from "../db/client";
 import type { Env } from "../lib/env";
-import { newId } from "../lib/ids";
-import { enforceRateLimit, RATE_LIMIT_POLICIES } from "../lib/rate-limits";
-import { receiveMail } from "../services/connectors/email";
+import { mailContext, receiveMail } from "../services/connectors/email";
 
 /**
  * The API Worker's email handler: Cloudflare Email Routing hands it each mail sent to the inbound domain (a rule
@@ -13,16 +10,7 @@ import { receiveMail } from "../services/connectors/email";
  */
 export async function handleEmail(message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext) {
   const outcome = await receiveMail(
-    {
-      db: httpDb(env),
-      env,
-      requestId: newId("req"),
-      claim: null,
-      dryRun: false,
-      waitUntil: (promise) => ctx.waitUntil(promise),
-      count: (connectionId) =>
-        enforceRateLimit(env, RATE_LIMIT_POLICIES.connector, `connection:${connectionId}`),
-    },
+    mailContext(env, (promise) => ctx.waitUntil(promise)),
     {
       from: message.from,
       to: message.to,

@@ -1,8 +1,11 @@
-import type { Db } from "../../db/client";
+import { type Db, httpDb } from "../../db/client";
 import { findConnectorConnection } from "../../db/queries/inbox";
 import { EMAIL_MAX_BYTES, parseEmail } from "../../lib/connectors/email";
+import type { Env } from "../../lib/env";
+import { newId } from "../../lib/ids";
 import type { Principal } from "../../lib/principal";
 import { ApiError } from "../../lib/problem";
+import { enforceRateLimit, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import type { ServiceContext } from "../context";
 import { type DeliveryOutcome, deliverToConnection } from "./deliver";
 
@@ -106,4 +109,21 @@ export async function receiveMail(ctx: MailContext, mail: InboundMail): Promise<
   };
   const outcome = await deliverToConnection({ ...ctx, principal }, [message]);
   return { kind: "delivered", connectionId: connection.id, ...outcome };
+}
+
+/**
+ * The context of one mail the Worker's email handler received: the database over HTTP, the bindings, a request id
+ * for its events, and the connection's rate limit (the connectors' own, as for a verified webhook).
+ */
+export function mailContext(env: Env, waitUntil: (promise: Promise<unknown>) => void): MailContext {
+  return {
+    db: httpDb(env),
+    env,
+    requestId: newId("req"),
+    claim: null,
+    dryRun: false,
+    waitUntil,
+    count: (connectionId) =>
+      enforceRateLimit(env, RATE_LIMIT_POLICIES.connector, `connection:${connectionId}`),
+  };
 }
