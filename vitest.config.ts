@@ -10,8 +10,9 @@ import { defineConfig } from "vitest/config";
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
  *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
  *   (clients/typescript/) making real calls (test/client/), the integrator scripts of examples/ run against it
- *   (test/examples/), and the webhook listener (`npm run webhooks:listen`) and the Postman collection against the
- *   live API (test/listen/).
+ *   (test/examples/), the webhook listener (`npm run webhooks:listen`) and the Postman collection against the
+ *   live API (test/listen/), and the stack itself: no process's command line shows the Workers' secrets, which
+ *   reach wrangler in an env file (test/browser/stack.test.ts).
  */
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./postgres";
@@ -45,11 +45,21 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   if (!done) await Promise.race([exited, sleep(2_000)]);
 }
 
+/**
+ * How `wrangler dev` reads the env file it is given, whatever the caller's environment says: the file is read
+ * (CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV=false would skip it), and the process's own environment is not made into
+ * the Worker's bindings beside it.
+ */
+const ENV_FILE_ENV = {
+  CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: "true",
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: "false",
+};
+
 /** Any wrangler command, offline, from the project root, in its own process group. */
-export function spawnWrangler(args: string[]): WranglerProcess {
+export function spawnWrangler(args: string[], env: Record<string, string> = {}): WranglerProcess {
   return spawn(WRANGLER, args, {
     cwd: ROOT,
-    env: { ...process.env, ...OFFLINE_ENV },
+    env: { ...process.env, ...OFFLINE_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -64,16 +74,53 @@ export interface WranglerDevOptions {
    */
   auxiliary?: string[];
   port: number;
+  /**
+   * The Worker's settings (secrets among them). They reach wrangler through an env file only the user can read
+   * (sessionEnvFile), never on its command line, which any user of the machine sees in `ps`.
+   */
   vars: Record<string, string>;
   persistTo: string;
   extraArgs?: string[];
 }
 
 /**
+ * Writes `vars` as an env file (KEY=value lines, as `.dev.vars` and `.env` are), mode 0600 from its creation on.
+ * dotenv reads a single-quoted value as it is (a backquoted one when the value holds a quote); wrangler then expands
+ * `$NAME` in a file given by `--env-file`, so each `$` is escaped. A value that no quoting keeps intact (a line
+ * break, or both quotes) is refused, by its name.
+ */
+export function writeEnvFile(path: string, vars: Record<string, string>): void {
+  const lines = Object.entries(vars).map(([key, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`${key}: not a variable name`);
+    const quote = !value.includes("'") ? "'" : !value.includes("`") ? "`" : null;
+    if (quote === null || /[\r\n]/.test(value))
+      throw new Error(`${key}: its value cannot be written to an env file (a line break, or both ' and \`)`);
+    return `${key}=${quote}${value.replaceAll("$", "\\$")}${quote}`;
+  });
+  mkdirSync(dirname(path), { recursive: true });
+  // A fresh file: the mode applies only to a file being created.
+  rmSync(path, { force: true });
+  const text = `# Written for one \`wrangler dev\` session (scripts/wrangler.ts); not for editing.\n${lines.join("\n")}\n`;
+  writeFileSync(path, text, { mode: 0o600, flag: "wx" });
+}
+
+/**
+ * The env file of a `wrangler dev` session's Worker: `<persistTo>/<worker name>.env`, beside the session's local
+ * state, so that two sessions (npm start's API and cron Workers, the test stack's, a bench's) never share one.
+ */
+export function sessionEnvFile(config: string, persistTo: string): string {
+  const name = /^name = "(.+)"$/m.exec(readFileSync(resolve(ROOT, config), "utf8"))?.[1];
+  return resolve(ROOT, persistTo, `${name ?? basename(config, ".toml")}.env`);
+}
+
+/**
  * `wrangler dev` of one of the project's Workers, local and offline, as `npm start` and `npm run bench` run
- * it. Its own process group lets the caller signal wrangler and workerd together.
+ * it. Its own process group lets the caller signal wrangler and workerd together. The Worker's settings are in
+ * the env file that `--env-file` names (sessionEnvFile); its command line holds none of them.
  */
 export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<WranglerProcess> {
+  const envFile = sessionEnvFile(opts.config, opts.persistTo);
+  writeEnvFile(envFile, opts.vars);
   const args = [
     "dev",
     "--config",
@@ -86,13 +133,15 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
     "--inspector-port",
     String(await freePort()),
     "--local",
-    ...Object.entries(opts.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    // With --env-file, wrangler reads no .dev.vars or .env of its own: the session's settings are this file's.
+    "--env-file",
+    envFile,
     "--persist-to",
     opts.persistTo,
     "--show-interactive-dev-session=false",
     ...(opts.extraArgs ?? []),
   ];
-  return spawnWrangler(args);
+  return spawnWrangler(args, ENV_FILE_ENV);
 }
 
 /** The engine Worker's config, and its local copy holding the settings of this machine. */
@@ -101,8 +150,9 @@ const LOCAL_ENGINE_CONFIG = ".data/wrangler.engine.local.toml";
 
 /**
  * The engine Worker's config for a local session, with `vars` written in: as an auxiliary Worker of a `wrangler
- * dev` session it receives no `--var`. Kept under .data/ (local settings only); `main` points back at the source.
- * Returns its path, relative to the project root.
+ * dev` session it reads neither the session's `--env-file` nor its `--var`. Kept under .data/ (local settings
+ * only) and, as it holds the database URL, readable by the user only (mode 0600); `main` points back at the
+ * source. Returns its path, relative to the project root.
  */
 export function localEngineConfig(vars: Record<string, string>): string {
   const source = readFileSync(join(ROOT, ENGINE_CONFIG), "utf8");
@@ -111,7 +161,9 @@ export function localEngineConfig(vars: Record<string, string>): string {
   const table = Object.entries(vars).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
   const text = `# Written by npm start from ${ENGINE_CONFIG}, with this machine's settings; not for editing.\n${pointed}\n[vars]\n${table.join("\n")}\n`;
   mkdirSync(join(ROOT, ".data"), { recursive: true });
-  writeFileSync(join(ROOT, LOCAL_ENGINE_CONFIG), text);
+  // A fresh file: the mode applies only to a file being created.
+  rmSync(join(ROOT, LOCAL_ENGINE_CONFIG), { force: true });
+  writeFileSync(join(ROOT, LOCAL_ENGINE_CONFIG), text, { mode: 0o600, flag: "wx" });
   return LOCAL_ENGINE_CONFIG;
 }
 

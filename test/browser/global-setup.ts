@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,8 @@ import { spawnWranglerDev } from "../../scripts/wrangler";
  * - The client suite (test/client/): a gallery of its own, empty, and a secret key with every scope.
  * - The examples suite (test/examples/): the same, in another gallery, so that neither sees the other's works.
  * - The webhook listener's suite (test/listen/) and the collection's: another such gallery of their own.
+ * - The stack's own suite (test/browser/stack.test.ts): the Workers' secrets, to look for in every process's
+ *   command line.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -61,6 +64,8 @@ declare module "vitest" {
     examples: ClientFixture;
     /** The webhook listener's gallery (test/listen/), like the client's, and the cron Worker's origin. */
     listen: ClientFixture & { cron: string };
+    /** The settings of the stack's Workers that no process's command line may show (test/browser/stack.test.ts). */
+    stackSecrets: Record<string, string>;
   }
 }
 
@@ -270,8 +275,9 @@ export default async function setup(project: TestProject) {
       PUBLIC_BASE_URL: origin,
       DATABASE_URL: url.toString(),
       NEON_LOCAL_ENDPOINT: neon.url,
-      SIGNING_SECRET: "browser-suite-signing-secret-not-for-production",
-      WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
+      // Fresh for each run, as npm start's are for each machine: another run's processes never show these.
+      SIGNING_SECRET: randomBytes(32).toString("base64url"),
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("base64"),
       ENVIRONMENT: "local",
     };
     /** A Worker under `wrangler dev`, stopped (its process group) at teardown; its output's tail for errors. */
@@ -311,6 +317,11 @@ export default async function setup(project: TestProject) {
     project.provide("client", { api: base, secretKey: clientKey });
     project.provide("examples", { api: base, secretKey: examplesKey });
     project.provide("listen", { api: base, secretKey: listenKey, cron: cronOrigin });
+    project.provide("stackSecrets", {
+      DATABASE_URL: vars.DATABASE_URL,
+      SIGNING_SECRET: vars.SIGNING_SECRET,
+      WEBHOOK_SECRET_KEY: vars.WEBHOOK_SECRET_KEY,
+    });
     if (!hasChromium) {
       project.provide("browser", "");
       return teardown;
