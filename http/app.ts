@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
+import { DEPENDENCY_RETRY_AFTER_SECONDS, type Dependency, failedDependency } from "../lib/dependency-failure";
 import { type AppEnv, missingSettings, publicBaseUrl } from "../lib/env";
 import { newId } from "../lib/ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../lib/problem";
@@ -85,8 +86,28 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("internal_error");
 }
 
+/**
+ * A dependency that could not be reached (lib/dependency-failure.ts) is 503 with `Retry-After`, naming the
+ * dependency and nothing of it (no host, no credential, no message of the driver). A write may have been applied
+ * before the connection dropped, and the problem says so: its retry with the same Idempotency-Key is answered with
+ * what was applied, or applies it once.
+ */
+function unavailable(c: Context<AppEnv>, dependency: Dependency): ApiError {
+  const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
+  return new ApiError(
+    "service_unavailable",
+    write
+      ? `The ${dependency} could not be reached, so this write may or may not have been applied. Retry it after \`Retry-After\` seconds with the same Idempotency-Key: it is then applied exactly once.`
+      : `The ${dependency} could not be reached. Retry after \`Retry-After\` seconds.`,
+    { dependency, ...(write ? { may_have_been_applied: true } : {}) },
+    { "Retry-After": String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+  );
+}
+
 export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
-  const apiError = toApiError(error);
+  const dependency = error instanceof ApiError ? null : failedDependency(error);
+  if (dependency) console.error("dependency unavailable", dependency, c.get("requestId"), error);
+  const apiError = dependency ? unavailable(c, dependency) : toApiError(error);
   if (apiError.code === "internal_error" && !(error instanceof ApiError))
     console.error("unhandled error", c.get("requestId"), error);
   // The dictionary's address is configuration, never the request's Host header (which a client chooses).

@@ -115,7 +115,8 @@ export const errorCodes = {
     status: 503,
     title: "Service unavailable",
     retry: "after_delay",
-    description: "A dependency is temporarily unavailable. Retry after the `Retry-After` delay.",
+    description:
+      "A dependency (the database) could not be reached or asked to be retried later; `details.dependency` names it. Retry after the `Retry-After` delay. A write that met it may have been applied before the connection dropped (`details.may_have_been_applied`): retry it with the same Idempotency-Key, which applies it exactly once.",
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
@@ -227,6 +228,7 @@ const problemStatuses = {
   404: "No such resource in the caller's gallery (`not_found`).",
   409: "Conflicts with the current state or an in-flight request with the same Idempotency-Key.",
   500: "The server failed (`internal_error`); retry with backoff.",
+  503: "A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key.",
 } as const;
 
 const problemContent = { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } };
@@ -293,4 +295,14 @@ export const problemResponses = {
   404: { description: problemStatuses[404], content: problemContent },
   409: { description: problemStatuses[409], content: problemContent },
   500: { description: problemStatuses[500], content: problemContent },
+  503: {
+    description: problemStatuses[503],
+    headers: {
+      "Retry-After": {
+        description: "Seconds to wait before retrying.",
+        schema: { type: "integer" as const, minimum: 1 },
+      },
+    },
+    content: problemContent,
+  },
 };

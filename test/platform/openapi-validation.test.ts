@@ -10,7 +10,7 @@ import {
 
 /** The response validation that `call()` applies to every test is itself tested here. */
 
-const PROBLEM_STATUSES = ["400", "401", "403", "404", "409", "500"];
+const PROBLEM_STATUSES = ["400", "401", "403", "404", "409", "500", "503"];
 
 function problem(status: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -99,7 +99,7 @@ describe("OpenAPI response validation", () => {
     expect(await response.json()).toEqual({ anything: true });
   });
 
-  it("documents six problem responses and a success response for every operation", async () => {
+  it("documents seven problem responses (503 among them) and a success response for every operation", async () => {
     const doc = await openApiDocument();
     const operations = documentedOperations(doc);
     expect(operations.length).toBeGreaterThan(20);
