@@ -7,6 +7,7 @@ import { writeDocsAssets } from "../scripts/docs-assets";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
 import { freePort, startDatabase } from "../scripts/postgres";
+import { isWorkerdNetworkNoise } from "../scripts/workerd-noise";
 import { startReceiver } from "./receiver";
 import { startDemoSeed } from "./seed/demo-setup";
 
@@ -44,7 +45,9 @@ async function admin(url: string, statement: string): Promise<void> {
  * workerd logs `disconnected: WebSocket peer disconnected` each time a test file ends and the Workers test pool
  * closes its connection to that file's runner (it appears for files that never touch the database). The pool
  * drops the same kind of line (`WebSocket was aborted`) itself, but its list cannot be extended; this drops
- * exactly that line from the pool's output, nothing else.
+ * exactly that line from the pool's output. It also drops what workerd prints of an outbound connection that
+ * failed (a suite's database made unreachable on purpose, a webhook receiver that refuses), by the rule the local
+ * stack uses (scripts/workerd-noise.ts): the Worker caught those errors and answered in words.
  */
 function quietRunnerDisconnects(): () => void {
   const NOISE = "disconnected: WebSocket peer disconnected";
@@ -53,6 +56,8 @@ function quietRunnerDisconnects(): () => void {
     stream.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
       const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
       if (text.includes(NOISE) && text.trim().split("\n").length === 1) return true;
+      const lines = text.split("\n").filter((line) => line.trim() !== "");
+      if (lines.length > 0 && lines.every(isWorkerdNetworkNoise)) return true;
       return write(chunk, ...rest);
     }) as typeof stream.write;
     return () => {
