@@ -228,11 +228,12 @@ describe("a warm read makes no database round trip", () => {
       const fromCache = await visit(path, token, {}, unreachable);
       expect(fromCache.status).toBe(200);
       expect(fromCache.headers.get("etag")).toBe(etag);
-      // The same database-less Worker cannot build a read it has not cached (and logs why).
+      // The same database-less Worker cannot build a read it has not cached: 503, retry later (and it logs why).
       const other = await openRoom(g);
       const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       const cold = await visit(`/public/viewing-rooms/${other.slug}`, token, {}, unreachable);
-      expect(cold.status).toBe(500);
+      expect(cold.status).toBe(503);
+      expect(cold.headers.get("retry-after")).toBe("5");
       expect(logged).toHaveBeenCalled();
       logged.mockRestore();
     } finally {
