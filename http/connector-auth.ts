@@ -5,6 +5,7 @@ import { openConnectionSecrets } from "../lib/connectors/secrets";
 import { verifyTwilioSignature } from "../lib/connectors/twilio";
 import { verifyWhatsAppHandshake, verifyWhatsAppSignature } from "../lib/connectors/whatsapp";
 import { type AppEnv, publicBaseUrl } from "../lib/env";
+import { connectorPrincipal } from "../lib/principal";
 import { ApiError } from "../lib/problem";
 import { countRequest, countsItsRequests } from "./rate-limit";
 
@@ -107,23 +108,7 @@ export function authenticateConnector(proof: ConnectorProof): MiddlewareHandler<
           : `The ${proof === "twilio_signature" ? "X-Twilio-Signature" : "X-Hub-Signature-256"} signature does not verify with the connection's ${proofSecret[proof]}; nothing was stored.`,
       );
     }
-    c.set("principal", {
-      kind: "connector",
-      credentialId: connection.id,
-      credentialHash: "",
-      galleryId: connection.galleryId,
-      livemode: connection.livemode,
-      scopes: ["inbox:create"],
-      memberId: connection.memberId,
-      role: null,
-      readOnly: false,
-      connector: {
-        connectionId: connection.id,
-        channel: connection.channel,
-        address: connection.address,
-        memberEmail: connection.memberEmail,
-      },
-    });
+    c.set("principal", connectorPrincipal(connection));
     await countRequest(c, c.get("principal"));
     await next();
   });

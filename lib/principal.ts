@@ -56,3 +56,38 @@ export interface Principal {
  * Worker sending a scheduled offer), the gallery itself with no credential.
  */
 export type Actor = Pick<Principal, "galleryId" | "livemode"> & { credentialId: string | null };
+
+/** What a connector's principal is made from: the connection a verified delivery (or a routed mail) names. */
+export interface ConnectorConnectionInfo {
+  id: string;
+  galleryId: string;
+  livemode: boolean;
+  memberId: string;
+  channel: ConnectorGrant["channel"];
+  address: string;
+  memberEmail: string | null;
+}
+
+/**
+ * The principal of a provider's delivery: it acts as the connection, in its gallery, for its member, and may only
+ * deliver messages (`inbox:create`). One constructor for the webhooks' gate and the email handler.
+ */
+export function connectorPrincipal(connection: ConnectorConnectionInfo): Principal {
+  return {
+    kind: "connector",
+    credentialId: connection.id,
+    credentialHash: "",
+    galleryId: connection.galleryId,
+    livemode: connection.livemode,
+    scopes: ["inbox:create"],
+    memberId: connection.memberId,
+    role: null,
+    readOnly: false,
+    connector: {
+      connectionId: connection.id,
+      channel: connection.channel,
+      address: connection.address,
+      memberEmail: connection.memberEmail,
+    },
+  };
+}

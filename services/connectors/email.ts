@@ -3,7 +3,7 @@ import { findConnectorConnection } from "../../db/queries/inbox";
 import { EMAIL_MAX_BYTES, parseEmail } from "../../lib/connectors/email";
 import type { Env } from "../../lib/env";
 import { newId } from "../../lib/ids";
-import type { Principal } from "../../lib/principal";
+import { connectorPrincipal } from "../../lib/principal";
 import { ApiError } from "../../lib/problem";
 import { enforceRateLimit, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import type { ServiceContext } from "../context";
@@ -90,23 +90,7 @@ export async function receiveMail(ctx: MailContext, mail: InboundMail): Promise<
     console.error("an inbound mail could not be parsed", error);
     return { kind: "rejected", reason: "554 5.6.0 The message could not be read" };
   }
-  const principal: Principal = {
-    kind: "connector",
-    credentialId: connection.id,
-    credentialHash: "",
-    galleryId: connection.galleryId,
-    livemode: connection.livemode,
-    scopes: ["inbox:create"],
-    memberId: connection.memberId,
-    role: null,
-    readOnly: false,
-    connector: {
-      connectionId: connection.id,
-      channel: "email",
-      address: connection.address,
-      memberEmail: connection.memberEmail,
-    },
-  };
+  const principal = connectorPrincipal(connection);
   const outcome = await deliverToConnection({ ...ctx, principal }, [message]);
   return { kind: "delivered", connectionId: connection.id, ...outcome };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { policyHeader, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
 import { InboxMessage } from "../../lib/schemas/inbox";
-import { call, createGallery, readJson, type TestGallery } from "../helpers/gallery";
+import { call, createGallery, type TestGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 import { type ConnectionBody, connect, listedThreads, member, THREADS } from "../inbox/helpers";
 import image from "./fixtures/whatsapp/image.json?raw";
@@ -195,6 +195,5 @@ describe("the WhatsApp webhook", () => {
     const page = await call("GET", `${THREADS}/${mine.id}/messages`, { key: token });
     const [first] = ((await page.json()) as { data: unknown[] }).data;
     expect(InboxMessage.safeParse(first).success).toBe(true);
-    void readJson;
   });
 });
