@@ -6,22 +6,39 @@ import type { Env } from "../lib/env";
 export type Db = NeonHttpDatabase;
 export type PoolDb = NeonDatabase;
 
-let configuredFor: string | undefined;
+/** The local endpoint of each database address this isolate was given (`hostname:port` of DATABASE_URL). */
+const localEndpoints = new Map<string, { given: string; url: URL }>();
+
+function databaseAddress(hostname: string, port: string | number): string {
+  return `${hostname}:${port || 5432}`;
+}
+
+/** The local endpoint serving the database at `hostname:port`; set by configureDriver before any query to it. */
+function endpointOf(hostname: string, port: string | number): URL {
+  const endpoint = localEndpoints.get(databaseAddress(hostname, port));
+  if (!endpoint) throw new Error("No local Neon endpoint for this database (NEON_LOCAL_ENDPOINT unset)");
+  return endpoint.url;
+}
 
 /**
  * Points the production driver at the bundled local Neon endpoint when NEON_LOCAL_ENDPOINT is set (local stack
- * and tests); in production the driver talks to Neon directly and nothing here changes.
+ * and tests); in production the driver talks to Neon directly and nothing here changes. The driver's settings are
+ * global to the isolate, so the endpoint is chosen by the address of the connection string, not by the last
+ * call: requests of one isolate given different databases and endpoints each reach their own.
  */
-function configureDriver(env: Pick<Env, "NEON_LOCAL_ENDPOINT">): void {
+function configureDriver(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): void {
   const endpoint = env.NEON_LOCAL_ENDPOINT;
-  if (!endpoint || configuredFor === endpoint) return;
-  const local = new URL(endpoint);
-  neonConfig.fetchEndpoint = () => `${local.origin}/sql`;
-  neonConfig.wsProxy = (host, port) => `${local.host}/v2?address=${host}:${port}`;
+  if (!endpoint) return;
+  const database = new URL(env.DATABASE_URL);
+  const address = databaseAddress(database.hostname, database.port);
+  if (localEndpoints.get(address)?.given === endpoint) return;
+  localEndpoints.set(address, { given: endpoint, url: new URL(endpoint) });
+  neonConfig.fetchEndpoint = (hostname, port) => `${endpointOf(hostname, port).origin}/sql`;
+  neonConfig.wsProxy = (hostname, port) =>
+    `${endpointOf(hostname, port).host}/v2?address=${hostname}:${port}`;
   neonConfig.useSecureWebSocket = false;
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
-  configuredFor = endpoint;
 }
 
 /** The HTTP client holds no per-request state, so an isolate makes one per connection string and reuses it. */

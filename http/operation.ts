@@ -85,6 +85,17 @@ export interface OperationEntry {
 
 export const operationRegistry: OperationEntry[] = [];
 
+/**
+ * Runs `declare` (which calls `operation()`) without adding its operations to the registry, and returns what it
+ * declared: for routes that are not the API's, such as a test's throwaway one, so every reader of the registry
+ * (the document's checks, the generated suites) sees the API alone, whichever modules share the isolate.
+ */
+export function declaredApart<T>(declare: () => T): { value: T; entries: OperationEntry[] } {
+  const before = operationRegistry.length;
+  const value = declare();
+  return { value, entries: operationRegistry.splice(before) };
+}
+
 const DEFAULT_CREDENTIALS: readonly CredentialKind[] = ["secret", "session"];
 
 // `deprecated` is declared as `deprecation`, so a deprecated operation always sends its headers.

@@ -13,8 +13,13 @@ function encodeId(prefix: string, now: number, digit: () => number): string {
   return `${prefix}_${time}${rand}`;
 }
 
-/** The last id this isolate minted: its millisecond and random digits (see newId). */
-let last: { ms: number; digits: number[] } | null = null;
+/**
+ * The random digits of the last id this isolate minted in each of its latest milliseconds (see newId), oldest
+ * first; a few dozen are kept, so ids minted for other instants between two of one millisecond (a backdated
+ * row, a pass run as of another time) leave that millisecond's sequence in order.
+ */
+const lastDigits = new Map<number, number[]>();
+const REMEMBERED_MILLISECONDS = 64;
 
 /** The random digits plus one, as a 16-digit base-32 number (a carry past the top wraps, 2^-80 unlikely). */
 function incremented(digits: readonly number[]): number[] {
@@ -33,15 +38,13 @@ function incremented(digits: readonly number[]): number[] {
  * `fair_run.updated` then `fair_run.succeeded`, which share their `created_at`) also list in that order.
  */
 export function newId(prefix: string, now: number = Date.now()): string {
-  let digits: number[];
-  if (last !== null && now === last.ms) {
-    digits = incremented(last.digits);
-  } else {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    digits = [...bytes].map((b) => b % 32);
-  }
-  // An id minted for an earlier instant (a backdated row) leaves the sequence where it was.
-  if (last === null || now >= last.ms) last = { ms: now, digits };
+  const previous = lastDigits.get(now);
+  const digits = previous
+    ? incremented(previous)
+    : [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b % 32);
+  lastDigits.delete(now);
+  lastDigits.set(now, digits);
+  if (lastDigits.size > REMEMBERED_MILLISECONDS) lastDigits.delete(lastDigits.keys().next().value as number);
   let i = 0;
   return encodeId(prefix, now, () => digits[i++]!);
 }

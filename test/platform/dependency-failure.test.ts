@@ -12,14 +12,18 @@ import { countRows } from "../helpers/seed";
  * a database endpoint where nothing listens (a closed port), the request otherwise as any client sends it.
  */
 
-/** An address where nothing listens: the driver's connection is refused, as when the database is down. */
+/**
+ * A database whose endpoint is an address where nothing listens: the driver's connection is refused, as when the
+ * database is down. Its own address, so requests of other files running in this isolate keep their endpoint.
+ */
 const UNREACHABLE = "http://127.0.0.1:9";
+const DOWN_DATABASE_URL = "postgres://gallery@database-down.test:5432/gallery";
 
 async function callWithDatabaseDown(method: string, path: string, opts: CallOptions = {}) {
   const ctx = createExecutionContext();
   const response = await worker.fetch(
     apiRequest(method, path, opts),
-    { ...env, NEON_LOCAL_ENDPOINT: UNREACHABLE },
+    { ...env, DATABASE_URL: DOWN_DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE },
     ctx,
   );
   await waitOnExecutionContext(ctx);

@@ -27,6 +27,16 @@ describe("newId", () => {
     expect(b > a).toBe(true);
   });
 
+  it("ids minted for other instants in between, later ones too, leave a millisecond's sequence in order", () => {
+    const now = Date.UTC(2026, 10, 24, 12, 0, 4, 0);
+    const a = newId("evt", now);
+    const others = Array.from({ length: 20 }, (_, i) => newId("evt", now + (i % 2 ? 1 : -1) * 3_600_000 * i));
+    const b = newId("evt", now);
+    expect(b > a).toBe(true);
+    expect(b.slice(0, 14)).toBe(a.slice(0, 14));
+    expect(others.every((id) => id !== a && id !== b)).toBe(true);
+  });
+
   it("keeps the random part unpredictable across milliseconds", () => {
     const now = Date.UTC(2026, 10, 24, 12, 0, 3, 0);
     const tails = new Set(Array.from({ length: 50 }, (_, i) => newId("evt", now + i * 10).slice(-16)));
