@@ -298,6 +298,11 @@ export async function startNeonLocal(opts: NeonLocalOptions = {}): Promise<NeonL
       else res.destroy();
     });
   });
+  // workerd keeps its connections to this endpoint open between queries and reuses them; Node closes an idle one
+  // after 5 s by default, and a query sent on a connection as it closes fails with "Network connection lost"
+  // (seen under load, as a 503 the database never caused). Idle connections stay open as Neon's endpoint keeps them.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 125_000;
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   server.on("upgrade", handleUpgrade);
 

@@ -19,8 +19,10 @@ declare module "vitest" {
     receiverUrl: string;
     /** An origin nothing listens on: connection refused. */
     refusedUrl: string;
-    /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay test/platform/robustness.test.ts. */
+    /** `ROBUSTNESS_SEED` from the environment ("" when unset), to replay a robustness shard (test/platform/robustness-*.test.ts). */
     robustnessSeed: string;
+    /** `ROBUSTNESS_SCALE`: the share of the robustness suites' random requests sent ("0.4" when unset). */
+    robustnessScale: string;
     /** The demo gallery's database (test/seed/), seeded in the background, and its editor's credentials. */
     demo: { url: string; editor: { email: string; password: string } };
   }
@@ -69,6 +71,15 @@ function quietRunnerDisconnects(): () => void {
   };
 }
 
+/** The share of the robustness suites' random requests to send: a number in (0, 1], 0.4 unless set. */
+function robustnessScale(given: string | undefined): string {
+  if (given === undefined || given === "") return "0.4";
+  const scale = Number(given);
+  if (!(scale > 0 && scale <= 1))
+    throw new Error(`ROBUSTNESS_SCALE must be a number in (0, 1], got "${given}"`);
+  return String(scale);
+}
+
 export default async function setup(project: TestProject) {
   const restoreStderr = quietRunnerDisconnects();
   // The API Worker's static assets (wrangler.toml `[assets]`), which wrangler's build command writes elsewhere.
@@ -95,6 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide("receiverUrl", receiver.url);
   project.provide("refusedUrl", `http://127.0.0.1:${await freePort()}`);
   project.provide("robustnessSeed", process.env.ROBUSTNESS_SEED ?? "");
+  project.provide("robustnessScale", robustnessScale(process.env.ROBUSTNESS_SCALE));
   return async () => {
     await demo.settled;
     await receiver.close();

@@ -3,12 +3,12 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import worker from "../../functions/api";
-import { newId } from "../../lib/ids";
-import { hashPassword } from "../../lib/password";
-import { allScopes, PUBLISHABLE_SCOPES } from "../../lib/scopes";
-import { providerProof } from "../helpers/connectors";
-import { connectorConnectionId, fixtureFor, publicRoomSlug } from "../helpers/fixtures";
+import worker from "../../../functions/api";
+import { newId } from "../../../lib/ids";
+import { hashPassword } from "../../../lib/password";
+import { allScopes, PUBLISHABLE_SCOPES } from "../../../lib/scopes";
+import { providerProof } from "../../helpers/connectors";
+import { connectorConnectionId, fixtureFor, publicRoomSlug } from "../../helpers/fixtures";
 import {
   apiRequest,
   call,
@@ -17,14 +17,14 @@ import {
   mintKey,
   sessionOf,
   type TestGallery,
-} from "../helpers/gallery";
+} from "../../helpers/gallery";
 import {
   type DocumentedOperation,
   documentedOperations,
   type JsonSchema,
   validateResponse,
-} from "../helpers/openapi";
-import { PROBLEM_FIELDS } from "../helpers/problem";
+} from "../../helpers/openapi";
+import { PROBLEM_FIELDS } from "../../helpers/problem";
 import {
   bodyIsValid,
   bodyRequests,
@@ -48,7 +48,7 @@ import {
   takingTurns,
   validSegments,
   withCredential,
-} from "./robustness/requests";
+} from "./requests";
 import {
   doc,
   hostileJson,
@@ -58,29 +58,37 @@ import {
   resolve,
   toJson,
   validValue,
-} from "./robustness/values";
+} from "./values";
 
 /**
  * Generated from the OpenAPI document: for every operation, fast-check sends malformed and edge requests
  * (query, path, body, content type, Idempotency-Key). Whatever the input: never a 5xx; every 4xx is a problem
  * with exactly the spec's fields and a matching `status`; a 2xx only when the input is valid per the document.
- * Every response is also checked against the document, as `call()` does. The seed is logged at start and printed by
- * fast-check on failure; `ROBUSTNESS_SEED=<seed> npx vitest run test/platform/robustness.test.ts` replays the run.
+ * Every response is also checked against the document, as `call()` does.
+ *
+ * The operations are dealt into shards (test/platform/robustness-*.test.ts), one file each, so the two test
+ * workers share them. `npm test` sends a share of the random requests (ROBUSTNESS_SCALE, 0.4 by default: a
+ * different sample each run, from a new seed) and every request of the exhaustive sweep; `npm run
+ * test:robustness` sends them all. The seed is logged at start and printed by fast-check on failure;
+ * `ROBUSTNESS_SEED=<seed> ROBUSTNESS_SCALE=<scale> npx vitest run --project workers
+ * test/platform/robustness-<n>.test.ts` replays a shard's run.
  */
 
 const configuredSeed = inject("robustnessSeed");
 const seed = configuredSeed ? Number(configuredSeed) : Math.floor(Math.random() * 2 ** 31);
-console.log(
-  `robustness: fast-check seed ${seed} (replay: ROBUSTNESS_SEED=${seed} npx vitest run test/platform/robustness.test.ts)`,
-);
+const scale = Number(inject("robustnessScale"));
 
+/** Random requests per operation and kind at full scale. */
 const RUNS = { query: 150, body: 150, raw: 60, path: 60 };
 const TIMEOUT = 90_000;
 /** Signing in derives a password hash for every well-formed attempt; fewer runs keep the file fast. */
 const SLOW_OPERATIONS: Record<string, number> = { createSession: 0.5 };
 
 const operations = documentedOperations(doc);
-let sent = 0;
+/** Requests one shard sent (the shards' files share this module and run side by side). */
+interface Tally {
+  sent: number;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The property
@@ -108,8 +116,8 @@ async function send(method: string, path: string, request: GeneratedRequest): Pr
   return response;
 }
 
-async function expectRobust(op: DocumentedOperation, request: GeneratedRequest): Promise<void> {
-  sent++;
+async function expectRobust(op: DocumentedOperation, request: GeneratedRequest, tally: Tally): Promise<void> {
+  tally.sent++;
   const url = new URL(`https://api.test/v1${request.path}`);
   // send() throws unless the response matches the document (documented status, content type and schema).
   const response = await send(op.method, request.path, request);
@@ -197,7 +205,7 @@ async function contextFor(op: DocumentedOperation, gallery: TestGallery): Promis
 }
 
 function runs(op: DocumentedOperation, n: number): number {
-  return Math.max(5, Math.round(n * (SLOW_OPERATIONS[op.operation.operationId] ?? 1)));
+  return Math.max(5, Math.round(n * scale * (SLOW_OPERATIONS[op.operation.operationId] ?? 1)));
 }
 
 const options = (numRuns: number) => ({ numRuns, seed, endOnFailure: false });
@@ -234,103 +242,117 @@ function sweep(op: DocumentedOperation, ctx: Context): GeneratedRequest[] {
   return requests;
 }
 
-describe("generated robustness (from the OpenAPI document)", () => {
-  let gallery: TestGallery;
-  const started = Date.now();
-  beforeAll(async () => {
-    gallery = await createGallery();
-  });
+/** The operations of shard `shard` (1-based) of `shards`: every operation is in exactly one. */
+export function shardOf(shard: number, shards: number): DocumentedOperation[] {
+  return operations.filter((_, i) => i % shards === shard - 1);
+}
 
-  it("covers every documented operation", () => {
-    expect(operations.length).toBeGreaterThan(20);
-  });
-
-  describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
-    let ctx: Context;
+/** The suite for one shard of the operations (its own file, so the test workers run the shards side by side). */
+export function describeRobustness(shard: number, shards: number): void {
+  const ops = shardOf(shard, shards);
+  const tally: Tally = { sent: 0 };
+  console.log(
+    `robustness ${shard}/${shards}: fast-check seed ${seed}, scale ${scale} (replay: ROBUSTNESS_SEED=${seed} ROBUSTNESS_SCALE=${scale} npx vitest run --project workers test/platform/robustness-${shard}.test.ts)`,
+  );
+  describe(`generated robustness (from the OpenAPI document), shard ${shard} of ${shards}`, () => {
+    let gallery: TestGallery;
+    const started = Date.now();
     beforeAll(async () => {
-      ctx = await contextFor(op, gallery);
+      gallery = await createGallery();
     });
 
-    it(
-      "query parameters: wrong types, boundaries, overflow, repeated, empty, unknown",
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(queryRequests(op, ctx), (r) => expectRobust(op, r)),
-          options(runs(op, RUNS.query)),
-        );
-      },
-      TIMEOUT,
-    );
+    it("covers its share of the documented operations", () => {
+      expect(operations.length).toBeGreaterThan(20);
+      expect(ops.length).toBeGreaterThanOrEqual(Math.floor(operations.length / shards));
+    });
 
-    it(
-      "every parameter and body field against every hostile value",
-      async () => {
-        const failures: string[] = [];
-        for (const request of sweep(op, ctx)) {
-          try {
-            await expectRobust(op, request);
-          } catch (error) {
-            failures.push(String(error).slice(0, 600));
-          }
-        }
-        expect(failures.slice(0, 5), `${failures.length} failing requests`).toEqual([]);
-      },
-      TIMEOUT,
-    );
+    describe.each(ops.map((op) => [`${op.method} ${op.path}`, op] as const))("%s", (_, op) => {
+      let ctx: Context;
+      beforeAll(async () => {
+        ctx = await contextFor(op, gallery);
+      });
 
-    it.runIf(parameters(op, "path").length > 0)(
-      "path ids: malformed, of another prefix, unknown",
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(pathRequests(op, ctx), (r) => expectRobust(op, r)),
-          options(runs(op, RUNS.path)),
-        );
-      },
-      TIMEOUT,
-    );
-
-    it.runIf(bodySchema(op) !== undefined)(
-      "body fields: wrong types, boundaries, too long, missing, extra",
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(bodyRequests(op, ctx, bodySchema(op)!), (r) => expectRobust(op, r)),
-          options(runs(op, RUNS.body)),
-        );
-      },
-      TIMEOUT,
-    );
-
-    it.runIf(bodySchema(op) !== undefined)(
-      "raw bodies: invalid JSON, wrong content types, oversize",
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(rawRequests(op, ctx), (r) => expectRobust(op, r)),
-          options(runs(op, RUNS.raw)),
-        );
-        const oversize = oversizeRequest(op, ctx);
-        const response = await send(op.method, oversize.path, oversize);
-        sent++;
-        expect(response.status).toBe(413);
-        expect(((await response.json()) as { code: string }).code).toBe("payload_too_large");
-        if (op.operation.requestBody?.required) {
-          // No body at all (no bytes, no Content-Type) is not an empty object: 400, not a no-op update.
-          const path = pathWith(op, validSegments(ctx));
-          const none = await send(
-            op.method,
-            path,
-            generated({ path, headers: withCredential({}, ctx), body: new Uint8Array() }),
+      it(
+        "query parameters: wrong types, boundaries, overflow, repeated, empty, unknown",
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(queryRequests(op, ctx), (r) => expectRobust(op, r, tally)),
+            options(runs(op, RUNS.query)),
           );
-          sent++;
-          expect(none.status).toBe(400);
-        }
-      },
-    );
-  });
+        },
+        TIMEOUT,
+      );
 
-  it("reports how much was sent", () => {
-    console.log(
-      `robustness: ${sent} generated requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
-    );
-    expect(sent).toBeGreaterThan(1000);
+      it(
+        "every parameter and body field against every hostile value",
+        async () => {
+          const failures: string[] = [];
+          for (const request of sweep(op, ctx)) {
+            try {
+              await expectRobust(op, request, tally);
+            } catch (error) {
+              failures.push(String(error).slice(0, 600));
+            }
+          }
+          expect(failures.slice(0, 5), `${failures.length} failing requests`).toEqual([]);
+        },
+        TIMEOUT,
+      );
+
+      it.runIf(parameters(op, "path").length > 0)(
+        "path ids: malformed, of another prefix, unknown",
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(pathRequests(op, ctx), (r) => expectRobust(op, r, tally)),
+            options(runs(op, RUNS.path)),
+          );
+        },
+        TIMEOUT,
+      );
+
+      it.runIf(bodySchema(op) !== undefined)(
+        "body fields: wrong types, boundaries, too long, missing, extra",
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(bodyRequests(op, ctx, bodySchema(op)!), (r) => expectRobust(op, r, tally)),
+            options(runs(op, RUNS.body)),
+          );
+        },
+        TIMEOUT,
+      );
+
+      it.runIf(bodySchema(op) !== undefined)(
+        "raw bodies: invalid JSON, wrong content types, oversize",
+        async () => {
+          await fc.assert(
+            fc.asyncProperty(rawRequests(op, ctx), (r) => expectRobust(op, r, tally)),
+            options(runs(op, RUNS.raw)),
+          );
+          const oversize = oversizeRequest(op, ctx);
+          const response = await send(op.method, oversize.path, oversize);
+          tally.sent++;
+          expect(response.status).toBe(413);
+          expect(((await response.json()) as { code: string }).code).toBe("payload_too_large");
+          if (op.operation.requestBody?.required) {
+            // No body at all (no bytes, no Content-Type) is not an empty object: 400, not a no-op update.
+            const path = pathWith(op, validSegments(ctx));
+            const none = await send(
+              op.method,
+              path,
+              generated({ path, headers: withCredential({}, ctx), body: new Uint8Array() }),
+            );
+            tally.sent++;
+            expect(none.status).toBe(400);
+          }
+        },
+      );
+    });
+
+    it("reports how much was sent", () => {
+      console.log(
+        `robustness ${shard}/${shards}: ${tally.sent} generated requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed}, scale ${scale})`,
+      );
+      expect(tally.sent).toBeGreaterThan(25 * ops.length);
+    });
   });
-});
+}
