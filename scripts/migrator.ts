@@ -95,9 +95,9 @@ export function splitStatements(text: string): MigrationStatement[] {
   let index = 0;
   for (const chunk of text.split(STATEMENT_BREAKPOINT)) {
     index += 1;
-    const leading = chunk.length - chunk.trimStart().length;
-    const startLine = line + countNewlines(chunk.slice(0, leading));
-    if (chunk.trim() !== "") statements.push({ index, line: startLine, text: chunk });
+    const lines = chunk.split("\n");
+    const first = firstCodeLine(lines);
+    if (first !== -1) statements.push({ index, line: line + first, text: chunk });
     line += countNewlines(chunk);
   }
   return statements;
@@ -109,18 +109,24 @@ function countNewlines(text: string): number {
   return n;
 }
 
-/** The statement's first line that is not blank, for messages. */
+/** Index of the first line that is neither blank nor a comment (else the first not blank; -1 when all are). */
+function firstCodeLine(lines: string[]): number {
+  const code = lines.findIndex((l) => l.trim() !== "" && !l.trim().startsWith("--"));
+  return code !== -1 ? code : lines.findIndex((l) => l.trim() !== "");
+}
+
+/** The statement's first line of SQL (past blank lines and comments), for messages. */
 export function firstLine(statement: string): string {
-  const line = statement.split("\n").find((l) => l.trim() !== "") ?? "";
-  const trimmed = line.trim();
+  const lines = statement.split("\n");
+  const trimmed = (lines[firstCodeLine(lines)] ?? "").trim();
   return trimmed.length > 120 ? `${trimmed.slice(0, 117)}...` : trimmed;
 }
 
 /**
- * The statement's SQL with comments, string literals, quoted identifiers and dollar-quoted bodies blanked out
- * (same length, newlines kept), so keyword rules see only the statement's own words.
+ * The statement's SQL with comments, string literals, quoted identifiers (unless `identifiers`) and dollar-quoted
+ * bodies blanked out (same length, newlines kept), so keyword rules see only the statement's own words.
  */
-export function sqlCode(statement: string): string {
+export function sqlCode(statement: string, options: { identifiers?: boolean } = {}): string {
   let out = "";
   let i = 0;
   const blank = (s: string) => s.replace(/[^\n]/g, " ");
@@ -133,7 +139,7 @@ export function sqlCode(statement: string): string {
     } else if (rest.startsWith("/*")) {
       end = rest.indexOf("*/", 2);
       end = end === -1 ? rest.length : end + 2;
-    } else if (rest[0] === "'" || rest[0] === '"') {
+    } else if (rest[0] === "'" || (rest[0] === '"' && !options.identifiers)) {
       const quote = rest[0];
       let j = 1;
       while (j < rest.length) {
