@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { destructiveStatements, isContractMigration } from "../../scripts/migration-rules";
-import { repositoryMigrations } from "./scratch";
+import { applyMigrations } from "../../scripts/migrator";
+import { connect, repositoryMigrations, scratchDatabase } from "./scratch";
 
 /**
  * Expand, deploy, contract (docs/decisions.md, "Migrations: expand, deploy, contract"): a migration runs before
@@ -98,5 +102,60 @@ describe("expand and contract", () => {
         `ALTER TABLE "contacts" DROP COLUMN "fax";\n-- Contract: unread since release 2027-01-12`,
       ),
     ).toBe(false);
+  });
+
+  it("the Workers before 0020_inbox_connectors keep writing and reading connections once it is applied", async () => {
+    const { files } = repositoryMigrations();
+    const journal = JSON.parse(files["meta/_journal.json"] as string) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag === "0020_inbox_connectors");
+    // db/migrations as it stood before 0020: the same files, the journal up to 0019.
+    const before = mkdtempSync(join(tmpdir(), "before-0020-"));
+    const after = mkdtempSync(join(tmpdir(), "with-0020-"));
+    for (const [folder, entries] of [
+      [before, journal.entries.slice(0, at)],
+      [after, journal.entries.slice(0, at + 1)],
+    ] as const) {
+      mkdirSync(join(folder, "meta"));
+      writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+      for (const e of entries) writeFileSync(join(folder, `${e.tag}.sql`), files[`${e.tag}.sql`] as string);
+    }
+    const database = await scratchDatabase();
+    const client = await connect(database.url);
+    try {
+      await applyMigrations(client, before);
+      // The connection's gallery and member are beside the point: their foreign keys are not checked here.
+      await client.query("set session_replication_role = replica");
+      // The release before's insert (db/queries/inbox-writes.ts at 77edbec^), word for word.
+      const insertConnection = (address: string) =>
+        client.query(
+          `insert into inbox_connections (id, gallery_id, member_id, channel, provider, address, status,
+            created_at, updated_at)
+          values ($1, $2, $3, $4, $5, $6, 'active', $7::timestamptz, $7::timestamptz)`,
+          [crypto.randomUUID(), "gal_1", "mem_1", "email", "imap", address, new Date().toISOString()],
+        );
+      await insertConnection("before@gallery.example");
+      expect((await applyMigrations(client, after)).applied).toEqual(["0020_inbox_connectors"]);
+      // Between the migration and the deploy, the old Workers go on writing and reading.
+      await insertConnection("between@gallery.example");
+      const read = await client.query(
+        "select address, channel, provider, status, inbound_token, secret_names from inbox_connections order by address",
+      );
+      expect(read.rows).toEqual([
+        // The backfill gave the connection that existed a token...
+        expect.objectContaining({
+          address: "before@gallery.example",
+          inbound_token: expect.stringMatching(/^[0-9a-f]{32}$/),
+        }),
+        // ...and the one written in the window has none (docs/decisions.md: the gap, and the idempotent backfill).
+        expect.objectContaining({
+          address: "between@gallery.example",
+          inbound_token: null,
+          secret_names: [],
+        }),
+      ]);
+    } finally {
+      await client.end();
+      await database.drop();
+    }
   });
 });
