@@ -10,7 +10,8 @@ import { type EngineEnv, handleEngineBatch } from "../../services/engine/consume
 export default {
   async queue(batch, env) {
     const result = await handleEngineBatch(batch, env);
-    if (result.judged > 0 || result.retried > 0) console.log(JSON.stringify({ engine_batch: result }));
+    if (result.judged > 0 || result.failed > 0 || result.retried > 0)
+      console.log(JSON.stringify({ engine_batch: result }));
   },
   fetch: () => new Response(null, { status: 404 }),
 } satisfies ExportedHandler<EngineEnv>;
