@@ -113,9 +113,14 @@ export interface EngineBatchOptions {
 
 const subjectKey = (kind: string, subjectId: string) => `${kind}:${subjectId}`;
 
-/** An error as last_error keeps it: its message, never a stack. */
+/**
+ * An error as last_error keeps it: the name and message of its innermost cause, never a stack, nor the query text
+ * and parameters a query builder's wrapper carries (they would copy the gallery's data into an operator's read).
+ */
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const text = inner instanceof Error ? `${inner.name}: ${inner.message}` : String(inner);
   return text.slice(0, 500);
 }
 
