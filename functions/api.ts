@@ -18,6 +18,7 @@ import { contactsRouter } from "./contacts";
 import { customStatusesRouter } from "./custom-statuses";
 import { registerApiReference } from "./docs";
 import { handleEmail } from "./email";
+import { engineFailuresRouter } from "./engine-failures";
 import { eventsRouter } from "./events";
 import { fairRunsRouter } from "./fair-runs";
 import { inboxRouter } from "./inbox";
@@ -61,6 +62,7 @@ export function createApiApp() {
   v1.route("/", apiKeysRouter(mounted));
   v1.route("/", membersRouter(mounted));
   v1.route("/", webhooksRouter(mounted));
+  v1.route("/", engineFailuresRouter(mounted));
   v1.route("/", contactRecapRouter(mounted));
   v1.route("/", privateNotesRouter(mounted));
   v1.route("/", contactListsRouter(mounted));

@@ -1,5 +1,6 @@
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
 import { type SweepEnv, sweepEngine } from "../services/engine/sweep";
+import { recordDeadLetterBatch } from "../services/engine-failures/record";
 import { purgeExpired, type RetentionEnv } from "../services/events/retention";
 import { type ScheduledSendEnv, sendScheduledOffers } from "../services/offers/scheduled";
 import {
@@ -16,8 +17,13 @@ import {
  * events that change a public viewing room move their gallery's generation), and the send of scheduled offers
  * whose time has come, and the engine's sweep (subjects left stale too long are sent to the engine Queue again).
  * It also consumes the webhook Queue: each message is one endpoint's ticket, whose deliveries it sends
- * (services/webhooks/dispatch.ts). It serves no HTTP.
+ * (services/webhooks/dispatch.ts), and its dead-letter queue, `gallery-webhooks-dlq`, whose tickets it records for
+ * the operator's read (services/engine-failures/record.ts). It serves no HTTP.
  */
+
+/** The webhook Queue's dead-letter queue (wrangler.cron.toml). */
+export const WEBHOOK_DEAD_LETTERS = "gallery-webhooks-dlq";
+
 export default {
   scheduled(_controller, env, ctx) {
     ctx.waitUntil(
@@ -48,6 +54,10 @@ export default {
     );
   },
   async queue(batch, env) {
+    if (batch.queue === WEBHOOK_DEAD_LETTERS) {
+      await recordDeadLetterBatch(batch, env);
+      return;
+    }
     const { continuations: _, ...result } = await handleWebhookBatch(batch, env);
     if (result.tickets > 0) console.log(JSON.stringify({ webhook_tickets: result }));
   },

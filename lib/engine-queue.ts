@@ -4,6 +4,12 @@
  * late or lost message changes nothing that the sweep would not mend.
  */
 
+/**
+ * Failed attempts in a row after which the sweep leaves a subject alone (its messages went to the dead-letter
+ * queue); a write that changes its input starts them over (services/engine/sweep.ts).
+ */
+export const MAX_ATTEMPTS = 10;
+
 export const SUBJECT_KINDS = ["artwork", "inbox_thread", "contact", "contact_list", "show"] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 

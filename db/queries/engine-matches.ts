@@ -458,7 +458,8 @@ export function setMatchMedia(galleryId: string, rows: { id: string; family: str
 
 /**
  * Marks subjects stale from the engine itself (contacts to judge again for a work; a work whose pairs are
- * taken a batch at a time), exactly as the trigger marks them for a write (migration 0013).
+ * taken a batch at a time), exactly as the trigger marks them for a write (migrations 0013, 0022: attempts start
+ * over).
  */
 export function markStale(galleryId: string, kind: "contact" | "artwork", ids: string[]): SQL {
   return sql`insert into judgment_subjects as s (gallery_id, kind, subject_id, version, judged_version,
@@ -467,7 +468,7 @@ export function markStale(galleryId: string, kind: "contact" | "artwork", ids: s
     on conflict (gallery_id, kind, subject_id) do update
       set version = s.version + 1,
         stale_since = case when s.judged_version < s.version then s.stale_since else now() end,
-        marked_xact = txid_current()`;
+        marked_xact = txid_current(), attempts = 0`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ export interface SubjectRef {
 
 export interface ClaimedSubject extends SubjectRef {
   version: number;
+  /** Names this claim: the write-back writes only while the subject's lease is still this one. */
+  leaseId: string;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function claimSubjects(
     kind: SubjectKind;
     subject_id: string;
     version: string;
+    lease_id: string;
     livemode: boolean;
   }>(
     sql`with wanted as (
@@ -54,19 +57,25 @@ export async function claimSubjects(
         for update of s skip locked
       ), claimed as (
         update judgment_subjects s
-        set lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1
+        set lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = s.attempts + 1,
+          lease_id = gen_random_uuid()::text
         from free f
         where s.gallery_id = ${galleryId} and s.kind = f.kind and s.subject_id = f.subject_id
-        returning s.kind, s.subject_id, s.version
+        returning s.kind, s.subject_id, s.version, s.lease_id
       )
-      select c.kind, c.subject_id, c.version::text as version, g.livemode
+      select c.kind, c.subject_id, c.version::text as version, c.lease_id, g.livemode
       from galleries g left join claimed c on true
       where g.id = ${galleryId}`,
   );
   const livemode = result.rows[0]?.livemode ?? false;
   const claimed = result.rows
     .filter((r) => r.kind !== null)
-    .map((r) => ({ kind: r.kind, subjectId: r.subject_id, version: Number(r.version) }));
+    .map((r) => ({
+      kind: r.kind,
+      subjectId: r.subject_id,
+      version: Number(r.version),
+      leaseId: r.lease_id,
+    }));
   return { claimed, livemode };
 }
 
@@ -339,24 +348,54 @@ export function deleteRubricJudgments(
       and (r.contact_id is null or rj.contact_id = r.contact_id)`;
 }
 
+/** The claims as rows for jsonb_to_recordset: kind, subject_id, version, lease_id. */
+function claimRows(claims: ClaimedSubject[]): string {
+  return JSON.stringify(
+    claims.map((c) => ({ kind: c.kind, subject_id: c.subjectId, version: c.version, lease_id: c.leaseId })),
+  );
+}
+
+/**
+ * The write-back's first statement: locks the claimed subjects and aborts the write-back (SQLSTATE 40001) unless
+ * every one is still leased by the claim that judged it. A lease that lapsed and was taken by another consumer
+ * means that consumer judges (or judged) the subject: this write-back, events and all, must not land as well.
+ */
+export function expectLeases(galleryId: string, claims: ClaimedSubject[]): SQL {
+  return sql`with held as (
+      select 1 from judgment_subjects s
+      join jsonb_to_recordset(${claimRows(claims)}::jsonb) as r(kind text, subject_id text, version bigint,
+        lease_id text)
+        on s.kind = r.kind and s.subject_id = r.subject_id and s.lease_id = r.lease_id
+      where s.gallery_id = ${galleryId}
+      for update of s
+    )
+    select engine_expect_leases((select count(*) from held), ${claims.length})`;
+}
+
 /**
  * Finishes claimed subjects: judged_version becomes the claimed version (a write since then moved `version` on,
  * so the subject stays stale and is judged again), the lease is released and attempts start over.
  */
 export function finishSubjects(galleryId: string, done: ClaimedSubject[]): SQL {
-  const rows = done.map((d) => ({ kind: d.kind, subject_id: d.subjectId, version: d.version }));
   return sql`update judgment_subjects s
-    set judged_version = greatest(s.judged_version, r.version), lease_until = null, attempts = 0,
-      last_error = null, judged_at = now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(kind text, subject_id text, version bigint)
-    where s.gallery_id = ${galleryId} and s.kind = r.kind and s.subject_id = r.subject_id`;
+    set judged_version = greatest(s.judged_version, r.version), lease_until = null, lease_id = null, attempts = 0,
+      last_error = null, failed_at = null, judged_at = now()
+    from jsonb_to_recordset(${claimRows(done)}::jsonb) as r(kind text, subject_id text, version bigint, lease_id text)
+    where s.gallery_id = ${galleryId} and s.kind = r.kind and s.subject_id = r.subject_id
+      and s.lease_id = r.lease_id`;
 }
 
-/** Releases claimed subjects without judging them (a list judged a page at a time, its next page enqueued). */
-export function releaseSubjects(galleryId: string, refs: SubjectRef[]): SQL {
-  return sql`update judgment_subjects s set lease_until = null
-    from unnest(${textArray(refs.map((r) => r.kind))}, ${textArray(refs.map((r) => r.subjectId))}) as g(kind, subject_id)
-    where s.gallery_id = ${galleryId} and s.kind = g.kind and s.subject_id = g.subject_id`;
+/**
+ * Releases claimed subjects without judging them (a list judged a page at a time, its next page enqueued): the
+ * page was judged, so attempts start over.
+ */
+export function releaseSubjects(galleryId: string, claims: ClaimedSubject[]): SQL {
+  return sql`update judgment_subjects s set lease_until = null, lease_id = null, attempts = 0, last_error = null,
+      failed_at = null
+    from jsonb_to_recordset(${claimRows(claims)}::jsonb) as r(kind text, subject_id text, version bigint,
+      lease_id text)
+    where s.gallery_id = ${galleryId} and s.kind = r.kind and s.subject_id = r.subject_id
+      and s.lease_id = r.lease_id`;
 }
 
 /** Forgets subjects that no longer exist (a deleted artwork, show, thread, contact or list). */
@@ -366,18 +405,33 @@ export function forgetSubjects(galleryId: string, refs: SubjectRef[]): SQL {
     where s.gallery_id = ${galleryId} and s.kind = g.kind and s.subject_id = g.subject_id`;
 }
 
+/** A claimed subject whose attempt failed, with why. */
+export interface FailedSubject {
+  claim: ClaimedSubject;
+  error: string;
+}
+
+/** The longest last_error kept. */
+export const LAST_ERROR_LENGTH = 1000;
+
 /**
- * Records a failed attempt: the lease is released so a retry (or the sweep) claims the subjects again at once.
+ * Records failed attempts (the claim counted the attempt): each subject's error and when, and its lease released
+ * so a retry (or the sweep) claims it again at once. Only while the lease is still the claim's own: a lapsed one
+ * belongs to the consumer that claimed the subject since.
  */
-export async function failSubjects(
-  db: Db,
-  galleryId: string,
-  refs: SubjectRef[],
-  error: string,
-): Promise<void> {
-  await db.execute(sql`update judgment_subjects s set lease_until = null, last_error = ${error.slice(0, 1000)}
-    from unnest(${textArray(refs.map((r) => r.kind))}, ${textArray(refs.map((r) => r.subjectId))}) as g(kind, subject_id)
-    where s.gallery_id = ${galleryId} and s.kind = g.kind and s.subject_id = g.subject_id`);
+export function failSubjects(galleryId: string, failed: FailedSubject[]): SQL {
+  const rows = failed.map((f) => ({
+    kind: f.claim.kind,
+    subject_id: f.claim.subjectId,
+    lease_id: f.claim.leaseId,
+    error: f.error.slice(0, LAST_ERROR_LENGTH),
+  }));
+  return sql`update judgment_subjects s set lease_until = null, lease_id = null, last_error = r.error,
+      failed_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(kind text, subject_id text, lease_id text,
+      error text)
+    where s.gallery_id = ${galleryId} and s.kind = r.kind and s.subject_id = r.subject_id
+      and s.lease_id = r.lease_id`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -36,8 +36,14 @@ export const judgmentSubjects = pgTable(
     markedXact: bigint("marked_xact", { mode: "number" }),
     /** A consumer's claim: another consumer leaves the subject alone until then. */
     leaseUntil: ts("lease_until"),
+    /** Names the claim holding the lease: a write-back whose lease lapsed (and was claimed again) writes nothing. */
+    leaseId: text("lease_id"),
+    /** Claims since the subject was last judged or marked by a write; the sweep gives up at MAX_ATTEMPTS. */
     attempts: integer("attempts").notNull().default(0),
+    /** The error of the last failed attempt, until the subject is judged. */
     lastError: text("last_error"),
+    /** When the last attempt failed. */
+    failedAt: ts("failed_at"),
     judgedAt: ts("judged_at"),
   },
   (t) => [
@@ -50,6 +56,37 @@ export const judgmentSubjects = pgTable(
     index("judgment_subjects_marked_idx")
       .on(t.markedXact)
       .where(sql`${t.judgedVersion} < ${t.version}`),
+    // The operator's read of a gallery's failures, most recent first.
+    index("judgment_subjects_failed_idx")
+      .on(t.galleryId, t.failedAt, t.kind, t.subjectId)
+      .where(sql`${t.lastError} is not null`),
+  ],
+);
+
+/**
+ * What reached a dead-letter queue (`gallery-engine-dlq`, `gallery-webhooks-dlq`): each message once, by its
+ * Queue message id, with the body, the attempts the Queue made and when it was first and last seen. The subjects
+ * and deliveries themselves stay in their tables (the sweep and the drain still own them); this is the record an
+ * operator reads (GET /v1/gallery/engine/dead-letters).
+ */
+export const deadLetters = pgTable(
+  "dead_letters",
+  {
+    queue: text("queue").notNull(),
+    messageId: text("message_id").notNull(),
+    /** The body's gallery_id, when it names one. */
+    galleryId: text("gallery_id"),
+    body: jsonb("body").$type<unknown>().notNull(),
+    /** The Queue's delivery attempts when the message reached the dead-letter queue. */
+    attempts: integer("attempts").notNull(),
+    firstSeenAt: ts("first_seen_at").notNull().default(sql`now()`),
+    lastSeenAt: ts("last_seen_at").notNull().default(sql`now()`),
+    /** Deliveries of this message to the dead-letter consumer (a redelivery is recorded once). */
+    timesSeen: integer("times_seen").notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.queue, t.messageId] }),
+    index("dead_letters_gallery_idx").on(t.galleryId, t.firstSeenAt),
   ],
 );
 

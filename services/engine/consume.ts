@@ -9,6 +9,8 @@ import {
   deleteJudgments,
   deleteRubricJudgments,
   existingContacts,
+  expectLeases,
+  type FailedSubject,
   failSubjects,
   finishSubjects,
   forgetSubjects,
@@ -51,8 +53,14 @@ import { judgeArtworkMatches, judgeContactMatches } from "./matches";
  * The engine Worker's queue handler (functions/engine/index.ts): a batch's messages grouped by gallery, and for
  * each gallery three or four round trips whatever the batch holds — claim, load, (contact profiles,) write
  * back. A message is acked once its gallery's write-back committed, or when its subject needs nothing (judged
- * already, or leased by another consumer, which finishes it or whose lease lapses into the sweep); a failed
- * group is retried (Queue max_retries, then the dead-letter queue; the subject stays stale for the sweep).
+ * already, or leased by another consumer, which finishes it or whose lease lapses into the sweep).
+ *
+ * Failures are kept to what failed (docs/decisions.md, "The engine loop survives its failures"): a subject whose
+ * judge throws is recorded failed in the write-back's own round trip (its error, when; the claim counted the
+ * attempt) and its messages retried, while the other subjects of the group are judged and finished. A group that
+ * fails as a whole (the database unreachable, a lease that lapsed under a slow write-back) records the error on
+ * its subjects when it can and retries its messages (Queue max_retries, then the dead-letter queue; the subjects
+ * stay stale for the sweep either way).
  */
 
 export type EngineEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "ENGINE_QUEUE">;
@@ -67,6 +75,8 @@ export const LIST_PAGE_SIZE = 500;
 export interface EngineBatchResult {
   /** Subjects judged and finished. */
   judged: number;
+  /** Subjects whose judging threw: recorded failed, their messages retried. */
+  failed: number;
   /** Messages whose subject needed nothing: already judged, gone, or leased elsewhere. */
   skipped: number;
   /** Messages retried because their gallery's work failed. */
@@ -78,14 +88,47 @@ export interface EngineBatchResult {
 interface GroupOutcome {
   judged: number;
   skipped: number;
+  /** The subjects whose judging threw (`kind:subject_id`). */
+  failed: Set<string>;
   continuations: EngineMessage[];
+}
+
+/**
+ * Points where the test suites inject a fault into a real run (test/engine/faults.test.ts); the Worker passes
+ * none. Nothing here stands in for the database or the Queue.
+ */
+export interface EngineFaultHooks {
+  /** Called as each claimed subject's judging starts: what it throws is that subject's failure. */
+  judging?: (subject: SubjectRef) => void;
+  /** Awaited once a group is judged, before its write-back is sent. */
+  beforeWriteBack?: (galleryId: string) => Promise<void>;
+}
+
+export interface EngineBatchOptions {
+  now?: Date;
+  /** How long a claim holds its subjects (LEASE_SECONDS). */
+  leaseSeconds?: number;
+  hooks?: EngineFaultHooks;
+}
+
+const subjectKey = (kind: string, subjectId: string) => `${kind}:${subjectId}`;
+
+/**
+ * An error as last_error keeps it: the name and message of its innermost cause, never a stack, nor the query text
+ * and parameters a query builder's wrapper carries (they would copy the gallery's data into an operator's read).
+ */
+function errorText(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const text = inner instanceof Error ? `${inner.name}: ${inner.message}` : String(inner);
+  return text.slice(0, 500);
 }
 
 /** Runs one batch: every gallery's group side by side. Never throws; each message is acked or retried. */
 export async function handleEngineBatch(
   batch: MessageBatch<unknown>,
   env: EngineEnv,
-  options: { now?: Date } = {},
+  options: EngineBatchOptions = {},
 ): Promise<EngineBatchResult> {
   const db = httpDb(env);
   const groups = new Map<string, { messages: Message<unknown>[]; parsed: EngineMessage[] }>();
@@ -101,28 +144,47 @@ export async function handleEngineBatch(
     group.parsed.push(parsed);
     groups.set(parsed.gallery_id, group);
   }
-  const result: EngineBatchResult = { judged: 0, skipped: 0, retried: 0, continuations: [] };
+  const result: EngineBatchResult = { judged: 0, failed: 0, skipped: 0, retried: 0, continuations: [] };
   await Promise.all(
     [...groups].map(async ([galleryId, group]) => {
+      let outcome: GroupOutcome;
       try {
-        const outcome = await judgeGroup(db, galleryId, group.parsed, options.now ?? new Date());
-        result.judged += outcome.judged;
-        result.skipped += outcome.skipped;
-        if (outcome.continuations.length > 0) {
-          if (env.ENGINE_QUEUE) await sendMessages(env.ENGINE_QUEUE, outcome.continuations);
-          else result.continuations.push(...outcome.continuations);
-        }
-        for (const message of group.messages) message.ack();
+        outcome = await judgeGroup(db, galleryId, group.parsed, options.now ?? new Date(), options);
       } catch (error) {
-        const reason = String(error).slice(0, 500);
         console.error(
-          JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: reason }),
+          JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: errorText(error) }),
         );
-        const refs = group.parsed.map((m) => ({ kind: m.kind, subjectId: m.subject_id }));
-        await failSubjects(db, galleryId, refs, reason).catch(() => undefined);
         result.retried += group.messages.length;
         for (const message of group.messages) message.retry();
+        return;
       }
+      result.judged += outcome.judged;
+      result.failed += outcome.failed.size;
+      result.skipped += outcome.skipped;
+      group.messages.forEach((message, i) => {
+        const m = group.parsed[i] as EngineMessage;
+        if (outcome.failed.has(subjectKey(m.kind, m.subject_id))) {
+          result.retried += 1;
+          message.retry();
+        } else message.ack();
+      });
+      if (outcome.continuations.length === 0) return;
+      if (!env.ENGINE_QUEUE) {
+        result.continuations.push(...outcome.continuations);
+        return;
+      }
+      // The write-back committed: a refused send loses nothing (the released list and the re-marked subjects
+      // are stale in the database, and the sweep sends them), so it is logged, not retried.
+      await sendMessages(env.ENGINE_QUEUE, outcome.continuations).catch((error) =>
+        console.error(
+          JSON.stringify({
+            engine: "continuation send failed; left to the sweep",
+            gallery_id: galleryId,
+            count: outcome.continuations.length,
+            error: errorText(error),
+          }),
+        ),
+      );
     }),
   );
   return result;
@@ -130,22 +192,63 @@ export async function handleEngineBatch(
 
 type Rows<T> = { rows: T[] };
 
-/** Claims, loads, judges and writes back one gallery's subjects. */
+/**
+ * Claims, loads, judges and writes back one gallery's subjects. Throws when the group fails as a whole, having
+ * recorded the error on the subjects it claimed when the database lets it.
+ */
 export async function judgeGroup(
   db: Db,
   galleryId: string,
   messages: EngineMessage[],
   now: Date,
+  options: Pick<EngineBatchOptions, "leaseSeconds" | "hooks"> = {},
 ): Promise<GroupOutcome> {
   const unique = new Map<string, SubjectRef>();
   const after = new Map<string, { contact_id: string; version: number }>();
   for (const m of messages) {
-    unique.set(`${m.kind}:${m.subject_id}`, { kind: m.kind, subjectId: m.subject_id });
+    unique.set(subjectKey(m.kind, m.subject_id), { kind: m.kind, subjectId: m.subject_id });
     if (m.after) after.set(m.subject_id, m.after);
   }
-  const { claimed, livemode } = await claimSubjects(db, galleryId, [...unique.values()], LEASE_SECONDS);
-  const outcome: GroupOutcome = { judged: 0, skipped: unique.size - claimed.length, continuations: [] };
-  if (claimed.length === 0) return outcome;
+  const { claimed, livemode } = await claimSubjects(
+    db,
+    galleryId,
+    [...unique.values()],
+    options.leaseSeconds ?? LEASE_SECONDS,
+  );
+  if (claimed.length === 0) return { judged: 0, skipped: unique.size, failed: new Set(), continuations: [] };
+  try {
+    return await judgeClaimed(db, galleryId, claimed, livemode, after, now, options.hooks ?? {}, unique.size);
+  } catch (error) {
+    const reason = errorText(error);
+    await db
+      .execute(
+        failSubjects(
+          galleryId,
+          claimed.map((claim) => ({ claim, error: reason })),
+        ),
+      )
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Judges the claimed subjects, each on its own, and writes them back in one round trip. */
+async function judgeClaimed(
+  db: Db,
+  galleryId: string,
+  claimed: ClaimedSubject[],
+  livemode: boolean,
+  after: Map<string, { contact_id: string; version: number }>,
+  now: Date,
+  hooks: EngineFaultHooks,
+  wanted: number,
+): Promise<GroupOutcome> {
+  const outcome: GroupOutcome = {
+    judged: 0,
+    skipped: wanted - claimed.length,
+    failed: new Set(),
+    continuations: [],
+  };
 
   const idsOf = (kind: SubjectRef["kind"]) => claimed.filter((c) => c.kind === kind).map((c) => c.subjectId);
   const artworkIds = idsOf("artwork");
@@ -178,20 +281,50 @@ export async function judgeGroup(
   const actor = { galleryId, livemode };
   const out: WriteBack = emptyWriteBack();
   const done: ClaimedSubject[] = [];
-  const gone: SubjectRef[] = [];
-  const released: SubjectRef[] = [];
+  const gone: ClaimedSubject[] = [];
+  const released: ClaimedSubject[] = [];
+  const failed: FailedSubject[] = [];
+  const claims = new Map(claimed.map((c) => [subjectKey(c.kind, c.subjectId), c]));
+
+  /**
+   * Judges one subject into a write-back of its own, merged only if its judging completes: a subject whose judge
+   * throws adds nothing half-done and is recorded failed; the others go on.
+   */
+  const attempt = async (
+    kind: SubjectRef["kind"],
+    id: string,
+    work: (own: WriteBack) => Promise<void> | void,
+  ) => {
+    const claim = claims.get(subjectKey(kind, id)) as ClaimedSubject;
+    const own = emptyWriteBack();
+    try {
+      hooks.judging?.({ kind, subjectId: id });
+      await work(own);
+    } catch (error) {
+      const reason = errorText(error);
+      console.error(
+        JSON.stringify({ engine: "subject failed", gallery_id: galleryId, kind, id, error: reason }),
+      );
+      failed.push({ claim, error: reason });
+      return false;
+    }
+    for (const key of Object.keys(out) as (keyof WriteBack)[]) (out[key] as unknown[]).push(...own[key]);
+    return true;
+  };
 
   const found = <T extends { id: string }>(kind: SubjectRef["kind"], rows: T[]) => {
     const ids = new Set(rows.map((r) => r.id));
     for (const c of claimed) if (c.kind === kind && !ids.has(c.subjectId)) gone.push(c);
     return rows;
   };
-  const foundArtworks = found("artwork", rowsOf<ArtworkInputRow>("artworks"));
-  for (const row of foundArtworks) await judgeArtwork(row, out);
+  const judgedArtworks: string[] = [];
+  for (const row of found("artwork", rowsOf<ArtworkInputRow>("artworks")))
+    if (await attempt("artwork", row.id, (own) => judgeArtwork(row, own))) judgedArtworks.push(row.id);
   const adjustment = rowsOf<{ adjustment: IntentAdjustment }>("triage_adjustment")[0]?.adjustment ?? null;
   for (const row of found("inbox_thread", rowsOf<ThreadInputRow>("threads")))
-    await judgeThread(row, actor, out, adjustment);
-  for (const row of found("show", rowsOf<ShowInputRow>("shows"))) await judgeShow(row, actor, at, out);
+    await attempt("inbox_thread", row.id, (own) => judgeThread(row, actor, own, adjustment));
+  for (const row of found("show", rowsOf<ShowInputRow>("shows")))
+    await attempt("show", row.id, (own) => judgeShow(row, actor, at, own));
 
   // Rubrics: each list read once; contacts judged against every readable one.
   const readings = new Map<string, RubricReading>();
@@ -204,66 +337,77 @@ export async function judgeGroup(
     return reading;
   };
   for (const list of found("contact_list", rowsOf<RubricListRow>("lists"))) {
-    const claim = claimed.find((c) => c.kind === "contact_list" && c.subjectId === list.id) as ClaimedSubject;
-    const reading = readingOf(list);
-    const from = after.get(list.id);
-    const resume = from && from.version === claim.version ? from.contact_id : null;
-    if (resume === null) {
-      const judgment = await listReadingJudgment(list.id, list.described_as, reading, list.hash);
-      if (judgment) out.judgments.push(judgment);
-    }
-    if (!reading.readable) {
-      // An unreadable rubric judges no one: its earlier verdicts go, so the filter matches neither value.
-      out.unjudged.push({ rubric_key: rubricKey(list.id), contact_id: null });
-      continue;
-    }
-    const page = await contactPage(db, galleryId, resume, LIST_PAGE_SIZE);
-    judgeContacts(list.id, reading, await loadContactProfiles(db, galleryId, page), now, out);
-    const last = page[page.length - 1];
-    if (page.length === LIST_PAGE_SIZE && last !== undefined) {
+    const claim = claims.get(subjectKey("contact_list", list.id)) as ClaimedSubject;
+    let next: EngineMessage | null = null;
+    const judged = await attempt("contact_list", list.id, async (own) => {
+      const reading = readingOf(list);
+      const from = after.get(list.id);
+      const resume = from && from.version === claim.version ? from.contact_id : null;
+      if (resume === null) {
+        const judgment = await listReadingJudgment(list.id, list.described_as, reading, list.hash);
+        if (judgment) own.judgments.push(judgment);
+      }
+      if (!reading.readable) {
+        // An unreadable rubric judges no one: its earlier verdicts go, so the filter matches neither value.
+        own.unjudged.push({ rubric_key: rubricKey(list.id), contact_id: null });
+        return;
+      }
+      const page = await contactPage(db, galleryId, resume, LIST_PAGE_SIZE);
+      judgeContacts(list.id, reading, await loadContactProfiles(db, galleryId, page), now, own);
+      const last = page[page.length - 1];
+      if (page.length === LIST_PAGE_SIZE && last !== undefined) {
+        next = {
+          gallery_id: galleryId,
+          kind: "contact_list",
+          subject_id: list.id,
+          after: { contact_id: last, version: claim.version },
+        };
+      }
+    });
+    if (judged && next) {
       released.push(claim);
-      outcome.continuations.push({
-        gallery_id: galleryId,
-        kind: "contact_list",
-        subject_id: list.id,
-        after: { contact_id: last, version: claim.version },
-      });
+      outcome.continuations.push(next);
     }
   }
-  const present =
-    contactIds.length > 0 ? found("contact", rowsOf<{ id: string }>("contacts")).map((r) => r.id) : [];
-  if (present.length > 0) {
-    const profiles = await loadContactProfiles(db, galleryId, present);
-    for (const list of rowsOf<RubricListRow>("rubrics")) {
-      const reading = readingOf(list);
-      if (reading.readable) judgeContacts(list.id, reading, profiles, now, out);
+  const present: string[] = [];
+  const contactRows = contactIds.length > 0 ? found("contact", rowsOf<{ id: string }>("contacts")) : [];
+  if (contactRows.length > 0) {
+    const profiles = await loadContactProfiles(
+      db,
+      galleryId,
+      contactRows.map((r) => r.id),
+    );
+    for (const profile of profiles) {
+      const judged = await attempt("contact", profile.id, (own) => {
+        for (const list of rowsOf<RubricListRow>("rubrics")) {
+          const reading = readingOf(list);
+          if (reading.readable) judgeContacts(list.id, reading, [profile], now, own);
+        }
+      });
+      if (judged) present.push(profile.id);
     }
+    // A contact without a profile (none loaded) is judged against nothing, as before.
+    const profiled = new Set(profiles.map((p) => p.id));
+    for (const row of contactRows)
+      if (!profiled.has(row.id) && (await attempt("contact", row.id, () => undefined))) present.push(row.id);
   }
 
   // Matches: a contact's judged in full; a work's pairs made inactive, or its contacts marked to be judged again.
   const [contactMatches, artworkMatches] = await Promise.all([
     judgeContactMatches(db, galleryId, present, now),
-    judgeArtworkMatches(
-      db,
-      galleryId,
-      foundArtworks.map((r) => r.id),
-      new Set(present),
-    ),
+    judgeArtworkMatches(db, galleryId, judgedArtworks, new Set(present)),
   ]);
   for (const part of [contactMatches, artworkMatches]) {
     out.statements.push(...part.statements);
     outcome.continuations.push(...part.continuations);
   }
 
-  const releasedKeys = new Set(released.map((r) => `${r.kind}:${r.subjectId}`));
-  const goneKeys = new Set(gone.map((r) => `${r.kind}:${r.subjectId}`));
-  for (const c of claimed) {
-    const key = `${c.kind}:${c.subjectId}`;
-    if (!releasedKeys.has(key) && !goneKeys.has(key)) done.push(c);
-  }
+  const settled = new Set([...released, ...gone, ...failed.map((f) => f.claim)]);
+  for (const c of claimed) if (!settled.has(c)) done.push(c);
 
-  // One round trip: every judgment, denormalised value, show tag, event and the subjects' new state.
-  const writes: SQLWrapper[] = [];
+  // One round trip: the claims still held, every judgment, denormalised value, show tag, event and the
+  // subjects' new state (finished, released, forgotten or failed).
+  const writes: SQLWrapper[] = [expectLeases(galleryId, claimed)];
   if (out.judgments.length > 0) writes.push(upsertJudgments(galleryId, out.judgments, at));
   if (out.artworks.length > 0) writes.push(setArtworkJudgments(galleryId, out.artworks, at));
   if (out.threads.length > 0) writes.push(setThreadTriage(galleryId, out.threads, at));
@@ -279,9 +423,12 @@ export async function judgeGroup(
   }
   if (released.length > 0) writes.push(releaseSubjects(galleryId, released));
   if (done.length > 0) writes.push(finishSubjects(galleryId, done));
+  if (failed.length > 0) writes.push(failSubjects(galleryId, failed));
+  await hooks.beforeWriteBack?.(galleryId);
   await db.batch(writes.map((w) => db.execute(w)) as [ReturnType<typeof db.execute>]);
 
   outcome.judged = done.length;
   outcome.skipped += gone.length;
+  for (const f of failed) outcome.failed.add(subjectKey(f.claim.kind, f.claim.subjectId));
   return outcome;
 }

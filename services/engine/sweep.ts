@@ -1,6 +1,6 @@
 import { httpDb } from "../../db/client";
 import { sweepStale } from "../../db/queries/engine";
-import type { EngineMessage } from "../../lib/engine-queue";
+import { type EngineMessage, MAX_ATTEMPTS } from "../../lib/engine-queue";
 import type { Env } from "../../lib/env";
 import { sendMessages } from "./enqueue";
 import { fitMatchModels } from "./fit-matches";
@@ -20,8 +20,8 @@ import { fitTriageAdjustments } from "./fit-triage";
 export const SWEEP_AFTER_SECONDS = 30;
 /** Subjects sent per tick at most (a tick is a minute deployed, 10 s under npm start). */
 export const SWEEP_LIMIT = 2000;
-/** Failed claims in a row after which the sweep leaves a subject alone (its messages went to the dead-letter queue). */
-export const MAX_ATTEMPTS = 10;
+/** Failed claims in a row after which the sweep leaves a subject alone (lib/engine-queue.ts). */
+export { MAX_ATTEMPTS };
 
 export type SweepEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "ENGINE_QUEUE">;
 

@@ -8,7 +8,11 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import worker from "../../functions/api";
 import type { EngineMessage } from "../../lib/engine-queue";
-import { type EngineBatchResult, handleEngineBatch } from "../../services/engine/consume";
+import {
+  type EngineBatchOptions,
+  type EngineBatchResult,
+  handleEngineBatch,
+} from "../../services/engine/consume";
 import { apiRequest, type CallOptions, db, type TestGallery } from "./gallery";
 import { validateResponse } from "./openapi";
 
@@ -59,10 +63,15 @@ export function queueBatch(messages: EngineMessage[]) {
 /** Runs the engine's batch handler over these messages, as the Queue would deliver them; with its acks and retries. */
 export async function runEngineBatch(
   messages: EngineMessage[],
+  options: EngineBatchOptions = {},
 ): Promise<{ result: EngineBatchResult; acked: number; retried: number }> {
   const batch = queueBatch(messages);
   const ctx = createExecutionContext();
-  const result = await handleEngineBatch(batch as MessageBatch<unknown>, { ...env, ENGINE_QUEUE: undefined });
+  const result = await handleEngineBatch(
+    batch as MessageBatch<unknown>,
+    { ...env, ENGINE_QUEUE: undefined },
+    options,
+  );
   const queued = await getQueueResult(batch, ctx);
   const retried = queued.retryMessages.length + (queued.retryBatch.retry ? messages.length : 0);
   return { result, acked: queued.explicitAcks.length, retried };

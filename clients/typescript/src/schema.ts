@@ -1042,6 +1042,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gallery/engine/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the engine's failed subjects
+         * @description The operator's read of the engine loop: each of the gallery's subjects (an artwork, inbox thread, contact, contact list or show) whose last judging attempt failed, latest failure first, with its error and attempts. The other subjects of the same batch are judged regardless; a failed one is retried by the Queue and by the sweep, which stops sending it after 10 attempts (`given_up`). A write that changes its input starts its attempts over. A subject leaves this list once it is judged. Each item's `id` is `<kind>:<subject_id>`.
+         *
+         *     Required scopes (all): `admin:read`.
+         */
+        get: operations["listEngineFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gallery/engine/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List messages that reached a dead-letter queue
+         * @description The operator's record of the gallery's Queue messages that exhausted their retries: engine subjects (`gallery-engine-dlq`) and webhook tickets (`gallery-webhooks-dlq`), each once, latest first, with the attempts the Queue made. Nothing is lost with them: a dead-lettered subject stays stale in the database for the sweep (see GET /v1/gallery/engine/failures), a dead-lettered ticket's deliveries stay pending for the next drain.
+         *
+         *     Required scopes (all): `admin:read`.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gallery/contacts/{id}/recap": {
         parameters: {
             query?: never;
@@ -6598,7 +6642,7 @@ export interface components {
             /** @description The first characters of the key, to recognise it; the rest is never shown again. */
             prefix: string;
             /** @description What the key may do, as `<resource>:<action>` scopes; a publishable token holds exactly `viewing_rooms:read`. */
-            scopes: ("api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
+            scopes: ("admin:read" | "api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
             /**
              * Format: date-time
              * @description When the key last authenticated a request, to the hour (a use within an hour of the recorded one is not written again); null for a key never used.
@@ -7608,7 +7652,7 @@ export interface components {
                 livemode: boolean;
             };
             /** @description What this session may do, from the member's role. */
-            scopes: ("api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
+            scopes: ("admin:read" | "api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
         };
         SessionDeleted: {
             /** @description The id (`ses_…`) of the session that was signed out. */
@@ -7639,7 +7683,7 @@ export interface components {
              */
             kind?: "secret" | "publishable";
             /** @description Required for a secret key; a new key can only hold scopes the calling credential holds. A publishable token always holds exactly `viewing_rooms:read` (omit the field or send exactly that). */
-            scopes?: ("api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
+            scopes?: ("admin:read" | "api_keys:create" | "api_keys:delete" | "api_keys:read" | "api_keys:update" | "artists:create" | "artists:delete" | "artists:read" | "artists:update" | "artworks:create" | "artworks:delete" | "artworks:read" | "artworks:update" | "artworks:write" | "contacts:create" | "contacts:delete" | "contacts:read" | "contacts:update" | "custom_statuses:create" | "custom_statuses:delete" | "custom_statuses:read" | "custom_statuses:update" | "events:create" | "events:delete" | "events:read" | "events:update" | "inbox:create" | "inbox:delete" | "inbox:read" | "inbox:update" | "locations:create" | "locations:delete" | "locations:read" | "locations:update" | "members:create" | "members:delete" | "members:read" | "members:update" | "offers:create" | "offers:delete" | "offers:read" | "offers:update" | "publications:create" | "publications:delete" | "publications:read" | "publications:update" | "sales:create" | "sales:delete" | "sales:read" | "sales:update" | "shows:create" | "shows:delete" | "shows:read" | "shows:update" | "tags:create" | "tags:delete" | "tags:read" | "tags:update" | "viewing_rooms:create" | "viewing_rooms:delete" | "viewing_rooms:read" | "viewing_rooms:update" | "webhooks:create" | "webhooks:delete" | "webhooks:read" | "webhooks:update")[];
         };
         MemberList: {
             /** @description This page's items, in the order `sort` and `dir` ask for. */
@@ -7781,6 +7825,74 @@ export interface components {
              * @description Re-send every delivery to this endpoint that failed for good (status `failed` or `abandoned`) and was created at or after this UTC time.
              */
             failed_since?: string;
+        };
+        EngineFailureList: {
+            /** @description This page's items, in the order `sort` and `dir` ask for. */
+            data: components["schemas"]["EngineFailure"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+        };
+        EngineFailure: {
+            /** @enum {string} */
+            object: "engine_failure";
+            /** @description The subject as `<kind>:<subject_id>`. */
+            id: string;
+            /**
+             * @description What is judged: `artwork` (readiness, disclosure), `inbox_thread` (triage), `contact` (its rubric verdicts), `contact_list` (its rubric over every contact), `show` (suggested tags).
+             * @enum {string}
+             */
+            kind: "artwork" | "inbox_thread" | "contact" | "contact_list" | "show";
+            /** @description The artwork, thread, contact, list or show id. */
+            subject_id: string;
+            /** @description Attempts since the subject was last judged or a write last changed its input (that write starts them over). At 10 the sweep stops sending it. */
+            attempts: number;
+            /** @description The error of the last failed attempt (its message, no stack). */
+            last_error: string;
+            /**
+             * Format: date-time
+             * @description When the last attempt failed.
+             */
+            failed_at: string;
+            /**
+             * Format: date-time
+             * @description Since when the judged values have waited for the engine.
+             */
+            stale_since: string | null;
+            /** @description true once attempts reached 10: the sweep sends it no more until a write changes its input. */
+            given_up: boolean;
+        };
+        DeadLetterList: {
+            /** @description This page's items, in the order `sort` and `dir` ask for. */
+            data: components["schemas"]["DeadLetter"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+        };
+        DeadLetter: {
+            /** @enum {string} */
+            object: "dead_letter";
+            /** @description The Queue's message id. */
+            id: string;
+            /**
+             * @description The dead-letter queue it reached.
+             * @enum {string}
+             */
+            queue: "gallery-engine-dlq" | "gallery-webhooks-dlq";
+            /** @description The message as sent: an engine subject (`gallery_id`, `kind`, `subject_id`) or a webhook ticket (`gallery_id`, `endpoint_id`, `token`). */
+            body: {
+                [key: string]: unknown;
+            };
+            /** @description Delivery attempts the Queue made before it dead-lettered the message. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When it first reached the dead-letter queue's consumer.
+             */
+            first_seen_at: string;
+            /**
+             * Format: date-time
+             * @description When it last did (a redelivery is recorded once).
+             */
+            last_seen_at: string;
         };
         ContactRecap: {
             /** @description The id (`con_…`) of a contact of this gallery. */
@@ -17785,6 +17897,224 @@ export interface operations {
             };
             /** @description The request body was not sent as `Content-Type: application/json` (`unsupported_media_type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEngineFailures: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Opaque; pass back exactly the previous response's next_cursor. */
+                cursor?: string;
+                /** @description Sort key: failed. */
+                sort?: "failed";
+                /** @description Sort direction. */
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of failed subjects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngineFailureList"];
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests for this credential, or from this client address without one (`rate_limited`, `retry: after_delay`): wait `Retry-After` seconds. Every answer of the operation names its limit in `RateLimit-Policy`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the limit's whole window, the longest wait. */
+                    "Retry-After"?: number;
+                    /** @description The limit is exhausted (IETF draft httpapi-ratelimit-headers): `"secret_key";r=0;t=10` (none left; `t` seconds at most until the window ends). */
+                    RateLimit?: string;
+                    /** @description The limit the request was counted against, on every answer: `"secret_key";q=1000;w=10` (`q` requests per `w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server failed (`internal_error`); retry with backoff. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Opaque; pass back exactly the previous response's next_cursor. */
+                cursor?: string;
+                /** @description Sort key: first_seen. */
+                sort?: "first_seen";
+                /** @description Sort direction. */
+                dir?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadLetterList"];
+                };
+            };
+            /** @description The request is invalid (`invalid_request`, `idempotency_key_reused`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid credential (`unauthenticated`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The credential may not perform this operation (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the caller's gallery (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state or an in-flight request with the same Idempotency-Key. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,277 @@
+import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { httpDb } from "../../db/client";
+import type { EngineMessage } from "../../lib/engine-queue";
+import { sweepEngine } from "../../services/engine/sweep";
+import { callSending, recordingQueue, runEngineBatch } from "../helpers/engine-loop";
+import { createGallery, db, type TestGallery } from "../helpers/gallery";
+import { emailConnection, member } from "../inbox/helpers";
+
+/**
+ * The engine loop under its own failures, in workerd against PostgreSQL through the real driver: a subject whose
+ * judge throws, the database unreachable while a group's write-back is sent, a consumer killed before it writes,
+ * a lease that lapses under a slow write-back, a message delivered again after success. Nothing is lost (the
+ * sweep finds every stale subject), nothing is judged twice into two events, and the failing subject is visible
+ * with its error and attempts until a change to its input has it judged again.
+ */
+
+/** An address where nothing listens: the driver's connection is refused, as when the database is down. */
+const UNREACHABLE = "http://127.0.0.1:9";
+
+/** Points the isolate's database driver at a closed port (every client of it, the consumer's included). */
+function databaseDown(): void {
+  httpDb({ DATABASE_URL: env.DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE });
+}
+
+/** Points it back at the database. */
+function databaseUp(): void {
+  httpDb(env);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type SubjectState = {
+  version: string;
+  judged_version: string;
+  attempts: number;
+  last_error: string | null;
+  failed_at: string | null;
+  lease_until: string | null;
+};
+
+async function subjectState(g: TestGallery, kind: string, id: string): Promise<SubjectState | undefined> {
+  const rows = await db().execute<SubjectState>(
+    sql`select version::text, judged_version::text, attempts, last_error, failed_at::text, lease_until::text
+      from judgment_subjects where gallery_id = ${g.id} and kind = ${kind} and subject_id = ${id}`,
+  );
+  return rows.rows[0];
+}
+
+async function aspects(g: TestGallery, kind: string, id: string): Promise<string[]> {
+  const rows = await db().execute<{ aspect: string }>(
+    sql`select aspect from judgments where gallery_id = ${g.id} and subject_kind = ${kind} and subject_id = ${id}
+      order by aspect`,
+  );
+  return rows.rows.map((r) => r.aspect);
+}
+
+/** The triage events the engine recorded for a thread. */
+async function triageEvents(g: TestGallery, threadId: string): Promise<number> {
+  const rows = await db().execute<{ n: number }>(
+    sql`select count(*)::int as n from domain_events where gallery_id = ${g.id} and resource_id = ${threadId}
+      and type = 'inbox_thread.updated'`,
+  );
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** What the sweep would send of this gallery now (its bound set to zero). */
+async function sweepNow(g: TestGallery): Promise<EngineMessage[]> {
+  const swept: EngineMessage[] = [];
+  await sweepEngine(env, {
+    olderThanSeconds: 0,
+    galleryId: g.id,
+    send: async (messages) => {
+      swept.push(...messages);
+    },
+  });
+  return swept;
+}
+
+async function artworks(g: TestGallery, titles: string[]) {
+  const { queue, sent } = recordingQueue();
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await callSending(queue, "POST", "/gallery/artworks", {
+      key: g.key,
+      body: { title, condition_notes: "Small tear along the lower edge." },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  return { ids, sent, queue };
+}
+
+async function inboundThread(g: TestGallery) {
+  const m = await member(g);
+  const connection = await emailConnection(m.token);
+  const { queue, sent } = recordingQueue();
+  const res = await callSending(queue, "POST", `/gallery/inbox/connections/${connection.id}/messages`, {
+    key: m.token,
+    body: {
+      direction: "inbound",
+      from: { address: "collector@example.com", name: "A. Collector" },
+      to: ["desk@gallery.example"],
+      subject: "The blue painting",
+      provider_thread_id: `blue-${crypto.randomUUID()}`,
+      body: "Is the blue painting still available? What is the price?",
+      sent_at: new Date().toISOString(),
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const threadId = ((await res.json()) as { thread_id: string }).thread_id;
+  return { threadId, sent };
+}
+
+describe("a subject whose judge throws", () => {
+  it("is recorded failed with its error and attempts; the others of the batch are judged and finished", async () => {
+    const g = await createGallery();
+    const { ids, sent } = await artworks(g, ["First", "Breaks", "Third"]);
+    const [first, breaks, third] = ids as [string, string, string];
+    const judging = (s: { subjectId: string }) => {
+      if (s.subjectId === breaks) throw new RangeError("the judge met an input it cannot read");
+    };
+
+    const run = await runEngineBatch(sent, { hooks: { judging } });
+    expect(run.result).toMatchObject({ judged: 2, failed: 1, retried: 1 });
+    expect(run.acked).toBe(2);
+    expect(run.retried).toBe(1);
+    for (const id of [first, third]) {
+      expect(await aspects(g, "artwork", id)).toEqual(["disclosure", "readiness"]);
+      const state = await subjectState(g, "artwork", id);
+      expect(state).toMatchObject({ attempts: 0, last_error: null, lease_until: null });
+      expect(state?.judged_version).toBe(state?.version);
+    }
+    // Nothing half-done of the failing one; its failure recorded in the same write-back, its lease released.
+    expect(await aspects(g, "artwork", breaks)).toEqual([]);
+    const failed = await subjectState(g, "artwork", breaks);
+    expect(failed).toMatchObject({
+      judged_version: "0",
+      attempts: 1,
+      last_error: "RangeError: the judge met an input it cannot read",
+      lease_until: null,
+    });
+    expect(failed?.failed_at).not.toBeNull();
+
+    // Its retry fails again: one more attempt counted.
+    const again = await runEngineBatch([{ gallery_id: g.id, kind: "artwork", subject_id: breaks }], {
+      hooks: { judging },
+    });
+    expect(again.result).toMatchObject({ judged: 0, failed: 1 });
+    expect((await subjectState(g, "artwork", breaks))?.attempts).toBe(2);
+  });
+
+  it("leaves the sweep after MAX_ATTEMPTS, and a change to its input has it judged again", async () => {
+    const g = await createGallery();
+    const { ids, queue } = await artworks(g, ["Stubborn"]);
+    const id = ids[0] as string;
+    const message: EngineMessage = { gallery_id: g.id, kind: "artwork", subject_id: id };
+    const judging = () => {
+      throw new Error("still unreadable");
+    };
+    for (let i = 0; i < 10; i++) await runEngineBatch([message], { hooks: { judging } });
+    expect(await subjectState(g, "artwork", id)).toMatchObject({
+      attempts: 10,
+      last_error: "Error: still unreadable",
+    });
+    // Given up: the sweep no longer sends it.
+    expect(await sweepNow(g)).toEqual([]);
+
+    // A write that changes its input marks it stale again with its attempts started over: the sweep sends it.
+    const res = await callSending(queue, "PATCH", `/gallery/artworks/${id}`, {
+      key: g.key,
+      body: { condition_notes: "Excellent condition." },
+    });
+    expect(res.status).toBe(200);
+    expect(await subjectState(g, "artwork", id)).toMatchObject({
+      attempts: 0,
+      last_error: "Error: still unreadable",
+    });
+    const swept = await sweepNow(g);
+    expect(swept).toEqual([message]);
+    expect((await runEngineBatch(swept)).result).toMatchObject({ judged: 1, failed: 0 });
+    const state = await subjectState(g, "artwork", id);
+    expect(state).toMatchObject({ attempts: 0, last_error: null, failed_at: null });
+    expect(state?.judged_version).toBe(state?.version);
+  });
+});
+
+describe("the database unreachable during write-back", () => {
+  it("finishes nothing, retries, and judges the subject once after recovery: one event", async () => {
+    const g = await createGallery();
+    const { threadId, sent } = await inboundThread(g);
+
+    let run: Awaited<ReturnType<typeof runEngineBatch>>;
+    try {
+      run = await runEngineBatch(sent, {
+        leaseSeconds: 1,
+        hooks: { beforeWriteBack: async () => databaseDown() },
+      });
+    } finally {
+      databaseUp();
+    }
+    expect(run.result).toMatchObject({ judged: 0, retried: 1 });
+    expect(run.retried).toBe(1);
+    expect(await triageEvents(g, threadId)).toBe(0);
+    expect(await aspects(g, "inbox_thread", threadId)).toEqual([]);
+    const state = await subjectState(g, "inbox_thread", threadId);
+    expect(state).toMatchObject({ judged_version: "0", attempts: 1 });
+
+    // The retried message may arrive while the claim's lease still runs: it is left alone, not judged twice.
+    // Once the lease lapses the sweep sends the subject and it is judged once.
+    await sleep(1_100);
+    const swept = await sweepNow(g);
+    expect(swept).toEqual([{ gallery_id: g.id, kind: "inbox_thread", subject_id: threadId }]);
+    expect((await runEngineBatch(swept)).result).toMatchObject({ judged: 1 });
+    expect(await aspects(g, "inbox_thread", threadId)).toEqual(["triage"]);
+    expect(await triageEvents(g, threadId)).toBe(1);
+
+    // The first message delivered once more after success: judged already, acked, no second event.
+    const redelivered = await runEngineBatch(sent);
+    expect(redelivered.result).toMatchObject({ judged: 0, skipped: 1 });
+    expect(redelivered.acked).toBe(1);
+    expect(await triageEvents(g, threadId)).toBe(1);
+  });
+});
+
+describe("a consumer that dies or stalls holding a lease", () => {
+  it("killed before its write-back: nothing lost, the sweep sends it after the lease, judged once", async () => {
+    const g = await createGallery();
+    const { threadId, sent } = await inboundThread(g);
+    // The invocation stops where the write-back would start: it never acks, retries or writes.
+    let reached = false;
+    void runEngineBatch(sent, {
+      leaseSeconds: 1,
+      hooks: {
+        beforeWriteBack: () => {
+          reached = true;
+          return new Promise<void>(() => undefined);
+        },
+      },
+    });
+    await expect.poll(() => reached).toBe(true);
+
+    // The Queue delivers the message again while the lease runs: left alone.
+    expect((await runEngineBatch(sent)).result).toMatchObject({ judged: 0, skipped: 1 });
+    await sleep(1_100);
+    const swept = await sweepNow(g);
+    expect(swept).toHaveLength(1);
+    expect((await runEngineBatch(swept)).result).toMatchObject({ judged: 1 });
+    expect(await triageEvents(g, threadId)).toBe(1);
+  });
+
+  it("a write-back whose lease lapsed and was claimed again writes nothing: one judgment, one event", async () => {
+    const g = await createGallery();
+    const { threadId, sent } = await inboundThread(g);
+    // The slow consumer's lease lapses; another claims the subject, judges it and records its event.
+    const slow = await runEngineBatch(sent, {
+      leaseSeconds: 1,
+      hooks: {
+        beforeWriteBack: async () => {
+          await sleep(1_100);
+          const other = await runEngineBatch(sent);
+          expect(other.result).toMatchObject({ judged: 1 });
+        },
+      },
+    });
+    // Then the slow one's write-back: refused as a whole, its messages retried.
+    expect(slow.result).toMatchObject({ judged: 0, retried: 1 });
+    expect(await triageEvents(g, threadId)).toBe(1);
+    const state = await subjectState(g, "inbox_thread", threadId);
+    expect(state).toMatchObject({ attempts: 0, last_error: null, lease_until: null });
+    expect(state?.judged_version).toBe(state?.version);
+    // Its retry finds the subject judged.
+    expect((await runEngineBatch(sent)).result).toMatchObject({ judged: 0, skipped: 1 });
+    expect(await triageEvents(g, threadId)).toBe(1);
+  });
+});
