@@ -10194,7 +10194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10297,7 +10297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10452,7 +10452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10577,7 +10577,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10683,7 +10683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10789,7 +10789,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10917,7 +10917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11023,7 +11023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11129,7 +11129,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11232,7 +11232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11335,7 +11335,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11463,7 +11463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11591,7 +11591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11699,7 +11699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11829,7 +11829,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11966,7 +11966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12078,7 +12078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12184,7 +12184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12312,7 +12312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12420,7 +12420,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12550,7 +12550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12662,7 +12662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12790,7 +12790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12898,7 +12898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13010,7 +13010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13138,7 +13138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13249,7 +13249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13374,7 +13374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13477,7 +13477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13583,7 +13583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13711,7 +13711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13822,7 +13822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13947,7 +13947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14050,7 +14050,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14156,7 +14156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14284,7 +14284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14393,7 +14393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14518,7 +14518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14621,7 +14621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14727,7 +14727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14855,7 +14855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14964,7 +14964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15089,7 +15089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15192,7 +15192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15298,7 +15298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15426,7 +15426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15537,7 +15537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15640,7 +15640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15743,7 +15743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15867,7 +15867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15967,7 +15967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16067,7 +16067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16176,7 +16176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16301,7 +16301,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16404,7 +16404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16510,7 +16510,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16619,7 +16619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16747,7 +16747,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16856,7 +16856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16981,7 +16981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17084,7 +17084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17190,7 +17190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17318,7 +17318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17446,7 +17446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17574,7 +17574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17688,7 +17688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17816,7 +17816,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17919,7 +17919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18031,7 +18031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18159,7 +18159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18272,7 +18272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18397,7 +18397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18500,7 +18500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18606,7 +18606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18734,7 +18734,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18862,7 +18862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18970,7 +18970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19084,7 +19084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19223,7 +19223,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19348,7 +19348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19451,7 +19451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19557,7 +19557,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19685,7 +19685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19791,7 +19791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19897,7 +19897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20000,7 +20000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20114,7 +20114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20242,7 +20242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20356,7 +20356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20484,7 +20484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20598,7 +20598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20726,7 +20726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20834,7 +20834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20964,7 +20964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21080,7 +21080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21185,7 +21185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21315,7 +21315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21434,7 +21434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21559,7 +21559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21662,7 +21662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21768,7 +21768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21896,7 +21896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22023,7 +22023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22148,7 +22148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22251,7 +22251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22379,7 +22379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22485,7 +22485,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22591,7 +22591,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22703,7 +22703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22831,7 +22831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22934,7 +22934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23047,7 +23047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23172,7 +23172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23275,7 +23275,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23403,7 +23403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23512,7 +23512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23637,7 +23637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23743,7 +23743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23871,7 +23871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24008,7 +24008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24131,7 +24131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24234,7 +24234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24362,7 +24362,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24490,7 +24490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24595,7 +24595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24707,7 +24707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24810,7 +24810,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24920,7 +24920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25045,7 +25045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25152,7 +25152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25263,7 +25263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25388,7 +25388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25491,7 +25491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25602,7 +25602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25730,7 +25730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25858,7 +25858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25970,7 +25970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26098,7 +26098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26206,7 +26206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26312,7 +26312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26429,7 +26429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26554,7 +26554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26657,7 +26657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26763,7 +26763,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26891,7 +26891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26994,7 +26994,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27122,7 +27122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27230,7 +27230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27360,7 +27360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27477,7 +27477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27602,7 +27602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27705,7 +27705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27811,7 +27811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27939,7 +27939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28045,7 +28045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28173,7 +28173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28286,7 +28286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28411,7 +28411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28514,7 +28514,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28620,7 +28620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28748,7 +28748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28875,7 +28875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28996,7 +28996,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -29124,7 +29124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
