@@ -9,7 +9,7 @@ import type { Env } from "../../lib/env";
 import { apiRequest, type CallOptions, call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
 import { countRows } from "../helpers/seed";
-import { uploadedImagePath } from "../helpers/uploads";
+import { mintImageUpload, PNG, putUpload, uploadedImagePath } from "../helpers/uploads";
 
 /**
  * A dependency that cannot be reached is a 503 with Retry-After, naming it, never a 500: the real driver pointed at
@@ -233,6 +233,16 @@ describe("an R2 bucket that cannot serve", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await imageCount(artworkId)).toBe(1);
+  });
+
+  it("answers an upload R2 cannot take 503, and gives the URL back", async () => {
+    const target = await mintImageUpload(g, artworkId);
+    const path = new URL(target.signed_url).pathname.replace(/^\/v1/, "");
+    const upload = { rawBody: PNG, headers: { "content-type": "image/png" } };
+    const refused = await callWith({ UPLOADS: env.UNREACHABLE_R2 }, "PUT", path, upload);
+    const problem = await expectUnavailable(refused, "object_storage");
+    expect(problem.details).toEqual({ dependency: "object_storage" });
+    expect((await putUpload(target, PNG)).status).toBe(201);
   });
 
   it("answers a read 503 when R2 asks to slow down (code 10058)", async () => {
