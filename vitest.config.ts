@@ -35,6 +35,30 @@ export default defineConfig({
                 ENVIRONMENT: "local",
                 PUBLIC_BASE_URL: "https://api.test",
               },
+              // Bindings whose backing fails for real (test/platform/dependency-failure.test.ts): the KV namespace
+              // and bucket behind them are reached through miniflare's proxy of a remote binding, at an address
+              // where nothing listens or at the test receiver, which answers as the test tells it (429, 503 and
+              // R2's error header), so workerd's own bindings throw what they throw in production.
+              kvNamespaces: {
+                UNREACHABLE_KV: {
+                  id: "unreachable-kv",
+                  remoteProxyConnectionString: new URL(inject("refusedUrl")),
+                },
+                FAILING_KV: {
+                  id: "failing-kv",
+                  remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/kv`),
+                },
+              },
+              r2Buckets: {
+                UNREACHABLE_R2: {
+                  id: "unreachable-r2",
+                  remoteProxyConnectionString: new URL(inject("refusedUrl")),
+                },
+                FAILING_R2: {
+                  id: "failing-r2",
+                  remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/r2`),
+                },
+              },
             },
           })),
         ],

@@ -1,6 +1,7 @@
 import { neon, neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle as drizzleHttp, type NeonHttpDatabase } from "drizzle-orm/neon-http";
 import { drizzle as drizzlePool, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import { DependencyError } from "../lib/dependency-failure";
 import type { Env } from "../lib/env";
 
 export type Db = NeonHttpDatabase;
@@ -58,6 +59,10 @@ export function httpDb(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): 
 /**
  * An interactive transaction over the WebSocket Pool, for the rare write that must read before it writes
  * inside one transaction. The pool lives only for this call.
+ *
+ * The pool's connection failing (the WebSocket refused or dropped, an ErrorEvent saying only "Network connection
+ * lost.") is a DependencyError naming the database, so the router answers it 503 (lib/dependency-failure.ts);
+ * what the work itself throws is left as it is.
  */
 export async function withPoolTransaction<T>(
   env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">,
@@ -66,9 +71,27 @@ export async function withPoolTransaction<T>(
 ): Promise<T> {
   configureDriver(env);
   const pool = new Pool({ connectionString: env.DATABASE_URL });
+  let connectionError: unknown = null;
+  pool.on("error", (error: unknown) => {
+    connectionError ??= error;
+  });
   try {
-    const db = drizzlePool({ client: pool });
-    return await db.transaction((tx) => work(tx as unknown as PoolDb));
+    const client = await pool.connect().catch((error: unknown) => {
+      throw new DependencyError("database", "pool", error);
+    });
+    client.on("error", (error: unknown) => {
+      connectionError ??= error;
+    });
+    try {
+      const db = drizzlePool({ client });
+      return await db.transaction((tx) => work(tx as unknown as PoolDb));
+    } catch (error) {
+      // A query the dropped connection failed throws pg's own words; the connection's error says why.
+      if (connectionError) throw new DependencyError("database", "pool", connectionError);
+      throw error;
+    } finally {
+      client.release();
+    }
   } finally {
     if (ctx) ctx.waitUntil(pool.end());
     else await pool.end();

@@ -1,4 +1,5 @@
 import { createRouter } from "../http/app";
+import { withDependencyNames } from "../lib/dependency-failure";
 import { type Env, publicBaseUrl } from "../lib/env";
 import { apiKeysRouter } from "./api-keys";
 import { artistsRouter } from "./artists";
@@ -93,7 +94,9 @@ export function createApiApp() {
 const app = createApiApp();
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
+  // The bindings' errors name their dependency, so a KV, R2 or Queue that cannot serve is a 503 naming it.
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    app.fetch(request, withDependencyNames(env), ctx),
   // Mail routed to the inbound domain (functions/email.ts).
   email: async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext) => {
     await handleEmail(message, env, ctx);

@@ -3,7 +3,12 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { DEPENDENCY_RETRY_AFTER_SECONDS, type Dependency, failedDependency } from "../lib/dependency-failure";
+import {
+  DEPENDENCY_NAMES,
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  type Dependency,
+  failedDependency,
+} from "../lib/dependency-failure";
 import { type AppEnv, missingSettings, publicBaseUrl } from "../lib/env";
 import { newId } from "../lib/ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../lib/problem";
@@ -90,15 +95,18 @@ export function toApiError(error: unknown): ApiError {
  * A dependency that could not be reached (lib/dependency-failure.ts) is 503 with `Retry-After`, naming the
  * dependency and nothing of it (no host, no credential, no message of the driver). A write may have been applied
  * before the connection dropped, and the problem says so: its retry with the same Idempotency-Key is answered with
- * what was applied, or applies it once.
+ * what was applied, or applies it once. Which dependency it was is decided by the error's kind in one place
+ * (lib/dependency-failure.ts); the bindings' errors carry their dependency's name from the Worker's entry point.
  */
 function unavailable(c: Context<AppEnv>, dependency: Dependency): ApiError {
-  const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
+  // The rate limiter is asked before a request does anything (lib/rate-limits.ts): nothing can have been applied.
+  const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && dependency !== "rate_limiter";
+  const name = DEPENDENCY_NAMES[dependency];
   return new ApiError(
     "service_unavailable",
     write
-      ? `The ${dependency} could not be reached, so this write may or may not have been applied. Retry it after \`Retry-After\` seconds with the same Idempotency-Key: it is then applied exactly once.`
-      : `The ${dependency} could not be reached. Retry after \`Retry-After\` seconds.`,
+      ? `The ${name} could not serve this request, so this write may or may not have been applied. Retry it after \`Retry-After\` seconds with the same Idempotency-Key: it is then applied exactly once.`
+      : `The ${name} could not serve this request. Retry after \`Retry-After\` seconds.`,
     { dependency, ...(write ? { may_have_been_applied: true } : {}) },
     { "Retry-After": String(DEPENDENCY_RETRY_AFTER_SECONDS) },
   );

@@ -116,7 +116,7 @@ export const errorCodes = {
     title: "Service unavailable",
     retry: "after_delay",
     description:
-      "A dependency (the database) could not be reached or asked to be retried later; `details.dependency` names it. Retry after the `Retry-After` delay. A write that met it may have been applied before the connection dropped (`details.may_have_been_applied`): retry it with the same Idempotency-Key, which applies it exactly once.",
+      "A dependency could not be reached or asked to be retried later; `details.dependency` names it: `database` (every operation), `kv` (the caches every call with a credential, every write with an Idempotency-Key and the public viewing-room reads consult), `object_storage` (uploads, attaching an uploaded image or cover, stored files and inbox attachments), `rate_limiter` (sign-in only: every other limit lets a request through when the limiter fails). Retry after the `Retry-After` delay. A write that met it may have been applied before the connection dropped (`details.may_have_been_applied`): retry it with the same Idempotency-Key, which applies it exactly once.",
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
@@ -228,7 +228,7 @@ const problemStatuses = {
   404: "No such resource in the caller's gallery (`not_found`).",
   409: "Conflicts with the current state or an in-flight request with the same Idempotency-Key.",
   500: "The server failed (`internal_error`); retry with backoff.",
-  503: "A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key.",
+  503: "A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key.",
 } as const;
 
 const problemContent = { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } };

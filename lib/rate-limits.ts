@@ -1,3 +1,4 @@
+import { DependencyError } from "./dependency-failure";
 import type { Env } from "./env";
 import { ApiError } from "./problem";
 
@@ -25,6 +26,11 @@ export interface RateLimitPolicy {
   period: 10 | 60;
   /** What is counted, in words, for the documentation. */
   counts: string;
+  /**
+   * When the limiter itself fails (its binding throws): `serve` the request uncounted and log it, or `refuse` it
+   * 503 `service_unavailable` naming the rate limiter (docs/decisions.md, "When the rate limiter fails").
+   */
+  whenUnavailable: "serve" | "refuse";
 }
 
 export const RATE_LIMIT_POLICIES = {
@@ -34,6 +40,7 @@ export const RATE_LIMIT_POLICIES = {
     limit: 1000,
     period: 10,
     counts: "per secret API key (gpk_), by its key id",
+    whenUnavailable: "serve",
   },
   session: {
     name: "member_session",
@@ -41,6 +48,7 @@ export const RATE_LIMIT_POLICIES = {
     limit: 300,
     period: 10,
     counts: "per member session (gss_)",
+    whenUnavailable: "serve",
   },
   publishable: {
     name: "publishable_token",
@@ -48,6 +56,7 @@ export const RATE_LIMIT_POLICIES = {
     limit: 1000,
     period: 10,
     counts: "per publishable token (gpub_), by its token id",
+    whenUnavailable: "serve",
   },
   client_ip: {
     name: "client_ip",
@@ -56,6 +65,7 @@ export const RATE_LIMIT_POLICIES = {
     period: 60,
     counts:
       "per client address (`CF-Connecting-IP`), for requests without a valid credential, for signed upload URLs and for the routes that are not operations",
+    whenUnavailable: "serve",
   },
   connector: {
     name: "connector",
@@ -64,6 +74,7 @@ export const RATE_LIMIT_POLICIES = {
     period: 10,
     counts:
       "per inbox connection, for its provider's verified deliveries (`/connectors/…/{connection_id}`, and mail to its inbound address); a delivery that does not verify counts per client address",
+    whenUnavailable: "serve",
   },
   sign_in_email: {
     name: "sign_in_email",
@@ -71,6 +82,7 @@ export const RATE_LIMIT_POLICIES = {
     limit: 5,
     period: 60,
     counts: "per email address a sign-in attempt names",
+    whenUnavailable: "refuse",
   },
   sign_in_ip: {
     name: "sign_in_ip",
@@ -78,6 +90,7 @@ export const RATE_LIMIT_POLICIES = {
     limit: 20,
     period: 60,
     counts: "per client address (`CF-Connecting-IP`) of sign-in attempts",
+    whenUnavailable: "refuse",
   },
 } as const satisfies Record<string, RateLimitPolicy>;
 
@@ -122,7 +135,22 @@ export async function enforceRateLimit(
 ): Promise<void> {
   // Local mode only, and only when asked (npm run bench measures the API's own cost far past a key's limit).
   if (env.ENVIRONMENT === "local" && env.RATE_LIMITS === "off") return;
-  const { success } = await env[policy.binding].limit({ key });
+  let success: boolean;
+  try {
+    ({ success } = await env[policy.binding].limit({ key }));
+  } catch (error) {
+    // The limiter failing is not the caller's doing: most limits let the request through (counted by nothing but
+    // this log line); sign-in's refuse it, 503 naming the rate limiter (lib/dependency-failure.ts).
+    if (policy.whenUnavailable === "refuse") throw new DependencyError("rate_limiter", policy.binding, error);
+    console.error(
+      JSON.stringify({
+        rate_limit: "limiter failed; request served uncounted",
+        policy: policy.name,
+        error: String(error),
+      }),
+    );
+    return;
+  }
   if (success) return;
   throw new ApiError(
     "rate_limited",

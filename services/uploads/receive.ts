@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { consumeUploadToken, releaseUploadToken } from "../../db/queries/uploads";
+import { failedDependency } from "../../lib/dependency-failure";
 import { type DetectedImage, detectImage } from "../../lib/image-type";
 import { ApiError } from "../../lib/problem";
 import type { StoredUpload } from "../../lib/schemas/uploads";
@@ -106,12 +107,16 @@ export async function receiveUpload(
       },
     });
   } catch (error) {
-    console.error("upload storage failed", ctx.requestId, error);
     await releaseUploadToken(ctx.db, principal.credentialHash, consumed.usedAt);
+    // Storage that cannot serve now is a 503 that also says the URL works again (lib/dependency-failure.ts
+    // decides which failures are that); anything else is a bug, a 500 like any other.
+    const dependency = failedDependency(error);
+    if (!dependency) throw error;
+    console.error("upload storage failed", ctx.requestId, error);
     throw new ApiError(
       "service_unavailable",
       "The upload could not be stored. The URL was not used up: retry it after Retry-After.",
-      null,
+      { dependency },
       { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) },
     );
   }

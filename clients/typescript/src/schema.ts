@@ -10306,7 +10306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10409,7 +10409,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10564,7 +10564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10689,7 +10689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10795,7 +10795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10901,7 +10901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11029,7 +11029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11135,7 +11135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11241,7 +11241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11344,7 +11344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11447,7 +11447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11575,7 +11575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11703,7 +11703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11811,7 +11811,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -11941,7 +11941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12078,7 +12078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12190,7 +12190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12296,7 +12296,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12424,7 +12424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12532,7 +12532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12662,7 +12662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12774,7 +12774,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -12902,7 +12902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13010,7 +13010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13122,7 +13122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13250,7 +13250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13361,7 +13361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13486,7 +13486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13589,7 +13589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13695,7 +13695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13823,7 +13823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -13934,7 +13934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14059,7 +14059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14162,7 +14162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14268,7 +14268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14396,7 +14396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14505,7 +14505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14630,7 +14630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14733,7 +14733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14839,7 +14839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -14967,7 +14967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15076,7 +15076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15201,7 +15201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15304,7 +15304,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15410,7 +15410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15538,7 +15538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15649,7 +15649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15752,7 +15752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15855,7 +15855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -15979,7 +15979,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16079,7 +16079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16179,7 +16179,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16288,7 +16288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16413,7 +16413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16516,7 +16516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16622,7 +16622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16731,7 +16731,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16859,7 +16859,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -16968,7 +16968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17093,7 +17093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17196,7 +17196,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17302,7 +17302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17430,7 +17430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17558,7 +17558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17686,7 +17686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17800,7 +17800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -17928,7 +17928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18037,7 +18037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18146,7 +18146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18249,7 +18249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18361,7 +18361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18489,7 +18489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18602,7 +18602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18727,7 +18727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18830,7 +18830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -18936,7 +18936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19064,7 +19064,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19192,7 +19192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19300,7 +19300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19414,7 +19414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19553,7 +19553,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19678,7 +19678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19781,7 +19781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -19887,7 +19887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20015,7 +20015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20121,7 +20121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20227,7 +20227,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20330,7 +20330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20444,7 +20444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20572,7 +20572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20686,7 +20686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20814,7 +20814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -20928,7 +20928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21056,7 +21056,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21164,7 +21164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21294,7 +21294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21410,7 +21410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21515,7 +21515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21645,7 +21645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21764,7 +21764,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21889,7 +21889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -21992,7 +21992,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22098,7 +22098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22226,7 +22226,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22353,7 +22353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22478,7 +22478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22581,7 +22581,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22709,7 +22709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22815,7 +22815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -22921,7 +22921,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23033,7 +23033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23161,7 +23161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23264,7 +23264,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23377,7 +23377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23502,7 +23502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23605,7 +23605,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23733,7 +23733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23842,7 +23842,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -23967,7 +23967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24073,7 +24073,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24201,7 +24201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24338,7 +24338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24461,7 +24461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24564,7 +24564,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24692,7 +24692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24820,7 +24820,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -24925,7 +24925,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25037,7 +25037,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25140,7 +25140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25250,7 +25250,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25375,7 +25375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25482,7 +25482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25593,7 +25593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25718,7 +25718,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25821,7 +25821,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -25932,7 +25932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26060,7 +26060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26188,7 +26188,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26300,7 +26300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26428,7 +26428,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26536,7 +26536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26642,7 +26642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26759,7 +26759,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26884,7 +26884,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -26987,7 +26987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27093,7 +27093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27221,7 +27221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27324,7 +27324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27452,7 +27452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27560,7 +27560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27690,7 +27690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27807,7 +27807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -27932,7 +27932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28035,7 +28035,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28141,7 +28141,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28269,7 +28269,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28375,7 +28375,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28503,7 +28503,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28616,7 +28616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28741,7 +28741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28844,7 +28844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -28950,7 +28950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -29078,7 +29078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -29205,7 +29205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -29326,7 +29326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -29454,7 +29454,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A dependency (the database) could not be reached (`service_unavailable`, `details.dependency` names it): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
+            /** @description A dependency could not be reached or asked to be retried later (`service_unavailable`; `details.dependency` names it: `database`, `kv`, `object_storage` or `rate_limiter`): retry after `Retry-After`; a write may have been applied (`details.may_have_been_applied`), so retry it with the same Idempotency-Key. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
