@@ -104,8 +104,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const MEMORY_FACTOR = 1.25;
 const MEMORY_SLACK_MIB = 64;
 const RUN = Date.now().toString(36);
-/** wrangler's words when it rebuilds or reloads a session's Worker. */
-const RELOAD_LINE = /changed, restarting build|Reloading local server|Starting local server/;
+/**
+ * wrangler's words when it rebuilds or reloads a session's Worker. A rebuild's custom build (the API Worker's docs
+ * assets) prints as it runs; the reload follows it without a word, so its lines count as activity.
+ */
+const RELOAD_LINE = /changed, restarting build|\[custom build\]|Reloading local server|Starting local server/;
 /** The load starts once no session has rebuilt or reloaded for this long. */
 const QUIET_BEFORE_LOAD_MS = 15_000;
 
