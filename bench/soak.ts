@@ -1245,6 +1245,10 @@ async function main(): Promise<number> {
     causes[key] = (causes[key] ?? 0) + 1;
   }
   const outsideDip = failures.filter((s) => !inDip(s)).length;
+  /** Answers of wrangler's dev proxy while it restarted the Worker (local only), outside the restart. */
+  const devProxy = failures.filter(
+    (s) => !inDip(s) && (s.cause ?? "").includes("restarted mid-request"),
+  ).length;
   const lastFailureAfterBackS = lastFailureS !== null && backAtS !== null ? lastFailureS - backAtS : null;
   // The first window from which no class saw a failure again: the recovery.
   let recoveredWindow: number | null = null;
@@ -1307,7 +1311,7 @@ async function main(): Promise<number> {
   targets.push({
     target:
       "no 5xx and no unanswered request outside the restart (from the stop to 60 s after the database is back)",
-    value: `${outsideDip} (of ${failures.length} in all)`,
+    value: `${outsideDip} (of ${failures.length} in all)${devProxy ? `; ${devProxy} of them wrangler's dev proxy answering "Your worker restarted mid-request"` : ""}`,
     met: outsideDip === 0,
   });
   const dip503 = failures.filter((s) => inDip(s) && proper503(s)).length;
@@ -1525,7 +1529,7 @@ async function main(): Promise<number> {
     "",
     `Errors of ended database connections that reached a pg client of the bench's own process with no listener (the local Neon endpoint's or the bench's; counted during the restart, not fatal): ${r.strayDatabaseErrors.length}${r.strayDatabaseErrors.length ? ` (${[...new Set(r.strayDatabaseErrors.map((e) => `${e.code} ${e.message}`))].join("; ")})` : ""}. The local Neon endpoint logged ${r.neonLocalLog.lines} lines${r.neonLocalLog.sample.length ? ` (first: ${r.neonLocalLog.sample[0]})` : ""}.`,
     "",
-    `wrangler rebuilt or reloaded a session's Worker ${r.wranglerReloads.beforeLoad} times before the load (its [build] watcher; the load waited until neither had for ${QUIET_BEFORE_LOAD_MS / 1000} s) and ${r.wranglerReloads.duringLoad} times during it (a POST in flight then is answered 503 by wrangler's proxy, not by the API).`,
+    `wrangler printed ${r.wranglerReloads.beforeLoad} lines of starting, rebuilding or reloading a session's Worker before the load (the API Worker's [build] watcher rebuilds once after start; the load waited until neither session had printed one for ${QUIET_BEFORE_LOAD_MS / 1000} s) and ${r.wranglerReloads.duringLoad} during it (a POST in flight during a reload is answered 503 by wrangler's proxy, not by the API).`,
     "",
     `Drain: ${r.drain.remaining.pending} deliveries pending and ${r.drain.remaining.engine} subjects unjudged ${(r.drain.ms / 1000).toFixed(0)} s after the load ended (bound ${DRAIN_S} s).`,
     "",
