@@ -195,6 +195,13 @@ export async function startNeonLocal(opts: NeonLocalOptions = {}): Promise<NeonL
 
     const client = await poolFor(connectionString).connect();
     let broken = false;
+    // Postgres ending the connection between two statements (a restart) reaches the client as an error event,
+    // not as a query's error; without a listener it would take the process down. The client is then dropped.
+    const onError = (err: Error) => {
+      broken = true;
+      log(`neon-local: connection error: ${err.message}`);
+    };
+    client.on("error", onError);
     try {
       if (!Array.isArray(request)) return await runQuery(client, request, arrayMode);
       return await runBatch(client, request, arrayMode, batchOptions);
@@ -209,6 +216,7 @@ export async function startNeonLocal(opts: NeonLocalOptions = {}): Promise<NeonL
       // Never hand a connection still inside a transaction (e.g. after a lone `BEGIN` over HTTP) to the next
       // request.
       client.release(broken || client.getTransactionStatus() !== "I");
+      client.removeListener("error", onError);
     }
   }
 
