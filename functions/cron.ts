@@ -1,3 +1,4 @@
+import { WEBHOOK_DEAD_LETTERS } from "../lib/webhook-queue";
 import { type InvalidationEnv, renewPublicGenerations } from "../services/edge-cache/invalidate";
 import { type SweepEnv, sweepEngine } from "../services/engine/sweep";
 import { recordDeadLetterBatch } from "../services/engine-failures/record";
@@ -20,9 +21,6 @@ import {
  * (services/webhooks/dispatch.ts), and its dead-letter queue, `gallery-webhooks-dlq`, whose tickets it records for
  * the operator's read (services/engine-failures/record.ts). It serves no HTTP.
  */
-
-/** The webhook Queue's dead-letter queue (wrangler.cron.toml). */
-export const WEBHOOK_DEAD_LETTERS = "gallery-webhooks-dlq";
 
 export default {
   scheduled(_controller, env, ctx) {

@@ -41,3 +41,9 @@ export function parseEngineMessage(body: unknown): EngineMessage | null {
   }
   return message;
 }
+
+/**
+ * The engine Queue's dead-letter queue (wrangler.engine.toml), which the engine Worker also consumes. Kept out of
+ * the Worker's entry module: every export of that module is an entrypoint to the runtime, which refuses a string.
+ */
+export const ENGINE_DEAD_LETTERS = "gallery-engine-dlq";

@@ -19,3 +19,9 @@ export function parseWebhookTicket(body: unknown): WebhookTicket | null {
     return null;
   return { gallery_id: m.gallery_id, endpoint_id: m.endpoint_id, token: m.token };
 }
+
+/**
+ * The webhook Queue's dead-letter queue (wrangler.cron.toml), which the cron Worker also consumes. Kept out of the
+ * Worker's entry module: every export of that module is an entrypoint to the runtime, which refuses a string.
+ */
+export const WEBHOOK_DEAD_LETTERS = "gallery-webhooks-dlq";

@@ -1,3 +1,4 @@
+import { ENGINE_DEAD_LETTERS } from "../../lib/engine-queue";
 import { type EngineEnv, handleEngineBatch } from "../../services/engine/consume";
 import { recordDeadLetterBatch } from "../../services/engine-failures/record";
 
@@ -9,9 +10,6 @@ import { recordDeadLetterBatch } from "../../services/engine-failures/record";
  * consumes the engine's dead-letter queue, `gallery-engine-dlq`, recording what reached it for the operator's read
  * (services/engine-failures/record.ts). It serves no HTTP.
  */
-/** The engine Queue's dead-letter queue (wrangler.engine.toml). */
-export const ENGINE_DEAD_LETTERS = "gallery-engine-dlq";
-
 export default {
   async queue(batch, env) {
     if (batch.queue === ENGINE_DEAD_LETTERS) {
