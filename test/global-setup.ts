@@ -80,7 +80,19 @@ function robustnessScale(given: string | undefined): string {
   return String(scale);
 }
 
-export default async function setup(project: TestProject) {
+/** What the stack hands the suites (see ProvidedContext), and how to stop it. */
+interface Stack {
+  provided: Partial<Record<keyof import("vitest").ProvidedContext, unknown>>;
+  stop: () => Promise<void>;
+}
+
+async function startStack(): Promise<Stack> {
+  const provided: Stack["provided"] = {};
+  const project = {
+    provide: (key: keyof import("vitest").ProvidedContext, value: unknown) => {
+      provided[key] = value;
+    },
+  };
   const restoreStderr = quietRunnerDisconnects();
   // The API Worker's static assets (wrangler.toml `[assets]`), which wrangler's build command writes elsewhere.
   writeDocsAssets();
@@ -107,7 +119,7 @@ export default async function setup(project: TestProject) {
   project.provide("refusedUrl", `http://127.0.0.1:${await freePort()}`);
   project.provide("robustnessSeed", process.env.ROBUSTNESS_SEED ?? "");
   project.provide("robustnessScale", robustnessScale(process.env.ROBUSTNESS_SCALE));
-  return async () => {
+  const stop = async () => {
     await demo.settled;
     await receiver.close();
     await neon.close();
@@ -118,5 +130,30 @@ export default async function setup(project: TestProject) {
     await database.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     restoreStderr();
+  };
+  return { provided, stop };
+}
+
+/**
+ * The two projects that run in workerd (`workers` and `platform`, vitest.config.ts) list this setup each; one
+ * stack serves both, started by the first and stopped after the last (their module instances differ, the
+ * process does not).
+ */
+const SHARED = Symbol.for("gallery-platform-api.test-stack");
+type Shared = { users: number; stack: Promise<Stack> };
+
+export default async function setup(project: TestProject) {
+  const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
+  const shared = (registry[SHARED] ??= { users: 0, stack: startStack() });
+  shared.users++;
+  const stack = await shared.stack;
+  for (const [key, value] of Object.entries(stack.provided))
+    project.provide(key as keyof import("vitest").ProvidedContext, value as never);
+  return async () => {
+    shared.users--;
+    if (shared.users === 0) {
+      registry[SHARED] = undefined;
+      await stack.stop();
+    }
   };
 }

@@ -9,7 +9,7 @@ import { TimestampOut } from "../time";
 
 export const EngineFailure = z
   .object({
-    object: z.literal("engine_failure"),
+    object: z.literal("engine_failure").describe("What this object is: always `engine_failure`."),
     id: z.string().openapi({
       description: "The subject as `<kind>:<subject_id>`.",
       example: "artwork:art_01JD0000000000000000000000",
@@ -43,7 +43,7 @@ export const DEAD_LETTER_QUEUES = ["gallery-engine-dlq", "gallery-webhooks-dlq"]
 
 export const DeadLetter = z
   .object({
-    object: z.literal("dead_letter"),
+    object: z.literal("dead_letter").describe("What this object is: always `dead_letter`."),
     id: z.string().openapi({ description: "The Queue's message id." }),
     queue: z.enum(DEAD_LETTER_QUEUES).openapi({ description: "The dead-letter queue it reached." }),
     body: z.record(z.string(), z.unknown()).openapi({

@@ -7833,7 +7833,10 @@ export interface components {
             next_cursor: string | null;
         };
         EngineFailure: {
-            /** @enum {string} */
+            /**
+             * @description What this object is: always `engine_failure`.
+             * @enum {string}
+             */
             object: "engine_failure";
             /** @description The subject as `<kind>:<subject_id>`. */
             id: string;
@@ -7868,7 +7871,10 @@ export interface components {
             next_cursor: string | null;
         };
         DeadLetter: {
-            /** @enum {string} */
+            /**
+             * @description What this object is: always `dead_letter`.
+             * @enum {string}
+             */
             object: "dead_letter";
             /** @description The Queue's message id. */
             id: string;

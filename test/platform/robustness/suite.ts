@@ -70,7 +70,7 @@ import {
  * workers share them. `npm test` sends a share of the random requests (ROBUSTNESS_SCALE, 0.4 by default: a
  * different sample each run, from a new seed) and every request of the exhaustive sweep; `npm run
  * test:robustness` sends them all. The seed is logged at start and printed by fast-check on failure;
- * `ROBUSTNESS_SEED=<seed> ROBUSTNESS_SCALE=<scale> npx vitest run --project workers
+ * `ROBUSTNESS_SEED=<seed> ROBUSTNESS_SCALE=<scale> npx vitest run --project platform
  * test/platform/robustness-<n>.test.ts` replays a shard's run.
  */
 
@@ -252,7 +252,7 @@ export function describeRobustness(shard: number, shards: number): void {
   const ops = shardOf(shard, shards);
   const tally: Tally = { sent: 0 };
   console.log(
-    `robustness ${shard}/${shards}: fast-check seed ${seed}, scale ${scale} (replay: ROBUSTNESS_SEED=${seed} ROBUSTNESS_SCALE=${scale} npx vitest run --project workers test/platform/robustness-${shard}.test.ts)`,
+    `robustness ${shard}/${shards}: fast-check seed ${seed}, scale ${scale} (replay: ROBUSTNESS_SEED=${seed} ROBUSTNESS_SCALE=${scale} npx vitest run --project platform test/platform/robustness-${shard}.test.ts)`,
   );
   describe(`generated robustness (from the OpenAPI document), shard ${shard} of ${shards}`, () => {
     let gallery: TestGallery;
