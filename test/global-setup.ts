@@ -144,7 +144,8 @@ type Shared = { users: number; stack: Promise<Stack> };
 
 export default async function setup(project: TestProject) {
   const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
-  const shared = (registry[SHARED] ??= { users: 0, stack: startStack() });
+  const shared = registry[SHARED] ?? { users: 0, stack: startStack() };
+  registry[SHARED] = shared;
   shared.users++;
   const stack = await shared.stack;
   for (const [key, value] of Object.entries(stack.provided))
