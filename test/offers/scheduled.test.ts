@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { httpDb } from "../../db/client";
 import { dueOffers } from "../../db/queries/offers";
 import { listResponse } from "../../lib/pagination";
 import { OfferRecipient } from "../../lib/schemas/offers";
@@ -211,5 +212,51 @@ describe("the scheduled send", () => {
     expect((await getOffer(g, third.id)).status).toBe("scheduled");
     expect(await pass(g, 5, { limit: 2 })).toEqual({ due: 1, sent: 1, skipped: 0 });
     expect((await getOffer(g, third.id)).status).toBe("sent");
+  });
+});
+
+describe("the scheduled send under faults", () => {
+  /** The database behind an address where nothing listens: its own address, so files beside this keep theirs. */
+  const down = {
+    ...env,
+    DATABASE_URL: "postgres://gallery@database-down.test:5432/gallery",
+    NEON_LOCAL_ENDPOINT: inject("refusedUrl"),
+  };
+
+  it("a pass that cannot reach the database fails and sends nothing; the next pass sends each offer once", async () => {
+    const g = await createGallery();
+    const offer = await scheduledOffer(g, 1, 1);
+    await expect(
+      sendScheduledOffers(down, { galleryId: g.id, now: new Date(Date.now() + 2 * MINUTE) }),
+    ).rejects.toThrow();
+    expect((await getOffer(g, offer.id)).status).toBe("scheduled");
+    expect(await recipientStatuses(g, offer.id)).toEqual(["pending"]);
+
+    expect((await pass(g, 2)).sent).toBe(1);
+    expect((await pass(g, 2)).sent).toBe(0);
+    expect((await getOffer(g, offer.id)).status).toBe("sent");
+    expect((await offerEventTypes(g.id, offer.id)).filter((t) => t === "offer.sent")).toHaveLength(1);
+  });
+
+  it("a pass that loses the database between its read and its sends leaves the offers due; each goes once", async () => {
+    const g = await createGallery();
+    const offers = await Promise.all([1, 1, 1].map(() => scheduledOffer(g, 1, 1)));
+    const now = new Date(Date.now() + 2 * MINUTE);
+    const read = await dueOffers(db(), { galleryId: g.id, now, limit: 10 });
+    expect(read).toHaveLength(3);
+    // The database goes away after the read: every send of this pass fails, none half-applied.
+    const outcomes = await Promise.allSettled(read.map((offer) => sendDueOffer(httpDb(down), offer)));
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected"]);
+    for (const offer of offers) expect((await getOffer(g, offer.id)).status).toBe("scheduled");
+
+    // The next tick sends them; the failed pass's read, delivered again (a duplicated tick), sends nothing more.
+    expect((await pass(g, 2)).sent).toBe(3);
+    const replayed = await Promise.all(read.map((offer) => sendDueOffer(db(), offer)));
+    expect(replayed.filter(Boolean)).toHaveLength(0);
+    for (const offer of offers) {
+      const types = await offerEventTypes(g.id, offer.id);
+      expect(types.filter((t) => t === "offer.sent")).toHaveLength(1);
+      expect(await recipientStatuses(g, offer.id)).toEqual(["sent"]);
+    }
   });
 });
