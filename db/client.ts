@@ -30,7 +30,9 @@ function endpointOf(hostname: string, port: string | number): URL {
 function configureDriver(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): void {
   const endpoint = env.NEON_LOCAL_ENDPOINT;
   if (!endpoint) return;
-  const database = new URL(env.DATABASE_URL);
+  // Read as the driver reads it (as an http: URL, so its host is normalised the same way).
+  const given = env.DATABASE_URL;
+  const database = new URL(`http:${given.slice(new URL(given).protocol.length)}`);
   const address = databaseAddress(database.hostname, database.port);
   if (localEndpoints.get(address)?.given === endpoint) return;
   localEndpoints.set(address, { given: endpoint, url: new URL(endpoint) });

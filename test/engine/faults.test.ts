@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { httpDb } from "../../db/client";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { sweepEngine } from "../../services/engine/sweep";
 import { callSending, recordingQueue, runEngineBatch } from "../helpers/engine-loop";
 import { createGallery, db, type TestGallery } from "../helpers/gallery";
+import { switchableDatabase } from "../helpers/outage";
 import { emailConnection, member } from "../inbox/helpers";
 
 /**
@@ -15,19 +15,6 @@ import { emailConnection, member } from "../inbox/helpers";
  * sweep finds every stale subject), nothing is judged twice into two events, and the failing subject is visible
  * with its error and attempts until a change to its input has it judged again.
  */
-
-/** An address where nothing listens: the driver's connection is refused, as when the database is down. */
-const UNREACHABLE = "http://127.0.0.1:9";
-
-/** Points the isolate's database driver at a closed port (every client of it, the consumer's included). */
-function databaseDown(): void {
-  httpDb({ DATABASE_URL: env.DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE });
-}
-
-/** Points it back at the database. */
-function databaseUp(): void {
-  httpDb(env);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -191,14 +178,17 @@ describe("the database unreachable during write-back", () => {
     const g = await createGallery();
     const { threadId, sent } = await inboundThread(g);
 
+    // The consumer's database, cut once its claim and loads are done.
+    const database = switchableDatabase();
     let run: Awaited<ReturnType<typeof runEngineBatch>>;
     try {
-      run = await runEngineBatch(sent, {
-        leaseSeconds: 1,
-        hooks: { beforeWriteBack: async () => databaseDown() },
-      });
+      run = await runEngineBatch(
+        sent,
+        { leaseSeconds: 1, hooks: { beforeWriteBack: async () => database.down() } },
+        database.env,
+      );
     } finally {
-      databaseUp();
+      database.up();
     }
     expect(run.result).toMatchObject({ judged: 0, retried: 1 });
     expect(run.retried).toBe(1);

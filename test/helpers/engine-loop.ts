@@ -60,16 +60,20 @@ export function queueBatch(messages: EngineMessage[]) {
   );
 }
 
-/** Runs the engine's batch handler over these messages, as the Queue would deliver them; with its acks and retries. */
+/**
+ * Runs the engine's batch handler over these messages, as the Queue would deliver them; with its acks and retries.
+ * `settings` replaces the Worker's (a database of its own address, test/helpers/outage.ts).
+ */
 export async function runEngineBatch(
   messages: EngineMessage[],
   options: EngineBatchOptions = {},
+  settings: Pick<typeof env, "DATABASE_URL"> = env,
 ): Promise<{ result: EngineBatchResult; acked: number; retried: number }> {
   const batch = queueBatch(messages);
   const ctx = createExecutionContext();
   const result = await handleEngineBatch(
     batch as MessageBatch<unknown>,
-    { ...env, ENGINE_QUEUE: undefined },
+    { ...env, ...settings, ENGINE_QUEUE: undefined },
     options,
   );
   const queued = await getQueueResult(batch, ctx);

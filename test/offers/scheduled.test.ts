@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { httpDb } from "../../db/client";
 import { dueOffers } from "../../db/queries/offers";
 import { listResponse } from "../../lib/pagination";
@@ -11,6 +11,7 @@ import {
   sendScheduledOffers,
 } from "../../services/offers/scheduled";
 import { call, createGallery, db, readJson, type TestGallery } from "../helpers/gallery";
+import { DOWN_DATABASE } from "../helpers/outage";
 import { deliveries, endpoint, received, tick, verify } from "../webhooks/delivery-helpers";
 import {
   addRecipients,
@@ -216,12 +217,7 @@ describe("the scheduled send", () => {
 });
 
 describe("the scheduled send under faults", () => {
-  /** The database behind an address where nothing listens: its own address, so files beside this keep theirs. */
-  const down = {
-    ...env,
-    DATABASE_URL: "postgres://gallery@database-down.test:5432/gallery",
-    NEON_LOCAL_ENDPOINT: inject("refusedUrl"),
-  };
+  const down = { ...env, ...DOWN_DATABASE };
 
   it("a pass that cannot reach the database fails and sends nothing; the next pass sends each offer once", async () => {
     const g = await createGallery();

@@ -8,6 +8,7 @@ import { DependencyError, failedDependency } from "../../lib/dependency-failure"
 import type { Env } from "../../lib/env";
 import { apiRequest, type CallOptions, call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
+import { DOWN_DATABASE } from "../helpers/outage";
 import { countRows } from "../helpers/seed";
 import { mintImageUpload, PNG, putUpload, uploadedImagePath } from "../helpers/uploads";
 
@@ -15,13 +16,6 @@ import { mintImageUpload, PNG, putUpload, uploadedImagePath } from "../helpers/u
  * A dependency that cannot be reached is a 503 with Retry-After, naming it, never a 500: the real driver pointed at
  * a database endpoint where nothing listens (a closed port), the request otherwise as any client sends it.
  */
-
-/**
- * A database whose endpoint is an address where nothing listens: the driver's connection is refused, as when the
- * database is down. Its own address, so requests of other files running in this isolate keep their endpoint.
- */
-const UNREACHABLE = "http://127.0.0.1:9";
-const DOWN_DATABASE_URL = "postgres://gallery@database-down.test:5432/gallery";
 
 /** Calls the Worker as `call()` does, with some of its bindings or settings replaced. */
 async function callWith(overrides: Partial<Env>, method: string, path: string, opts: CallOptions = {}) {
@@ -33,7 +27,7 @@ async function callWith(overrides: Partial<Env>, method: string, path: string, o
 }
 
 function callWithDatabaseDown(method: string, path: string, opts: CallOptions = {}) {
-  return callWith({ DATABASE_URL: DOWN_DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE }, method, path, opts);
+  return callWith(DOWN_DATABASE, method, path, opts);
 }
 
 describe("a database that cannot be reached", () => {
@@ -310,10 +304,8 @@ describe("a rate limiter that fails", () => {
 
 describe("the WebSocket pool's interactive transaction", () => {
   it("names the database when its connection cannot be made", async () => {
-    const failure = await withPoolTransaction(
-      { DATABASE_URL: DOWN_DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE },
-      undefined,
-      (tx) => tx.execute(sql`select 1`),
+    const failure = await withPoolTransaction(DOWN_DATABASE, undefined, (tx) =>
+      tx.execute(sql`select 1`),
     ).then(
       () => null,
       (error: unknown) => error,

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../functions/api";
 import { canonicalQuery, noneMatch } from "../../http/edge-cache";
 import { base64url } from "../../lib/crypto";
@@ -14,6 +14,7 @@ import { PUBLISHABLE_SCOPES } from "../../lib/scopes";
 import { renewPublicGenerations } from "../../services/edge-cache/invalidate";
 import { call, createGallery, db, mintKey, type TestGallery } from "../helpers/gallery";
 import { validateResponse } from "../helpers/openapi";
+import { DOWN_DATABASE } from "../helpers/outage";
 import { expectProblem } from "../helpers/problem";
 import { seedEvent } from "../helpers/seed";
 
@@ -215,11 +216,7 @@ describe("a warm read makes no database round trip", () => {
     const path = `/public/viewing-rooms/${room.slug}`;
     const warm = await visit(path, token);
     const etag = warm.headers.get("etag");
-    const unreachable = {
-      ...env,
-      DATABASE_URL: "postgres://nobody@database-down.test:5432/unreachable",
-      NEON_LOCAL_ENDPOINT: inject("refusedUrl"),
-    };
+    const unreachable = { ...env, ...DOWN_DATABASE };
     const fromCache = await visit(path, token, {}, unreachable);
     expect(fromCache.status).toBe(200);
     expect(fromCache.headers.get("etag")).toBe(etag);

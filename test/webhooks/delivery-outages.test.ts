@@ -1,10 +1,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { httpDb } from "../../db/client";
 import type { WebhookTicket } from "../../lib/webhook-queue";
 import { dispatch, handleWebhookBatch } from "../../services/webhooks/dispatch";
 import { createGallery } from "../helpers/gallery";
+import { switchableDatabase } from "../helpers/outage";
 import {
   at,
   behave,
@@ -25,16 +25,17 @@ import {
  * record. No delivery is lost, and a receiver that dedupes by `webhook-id` sees each event once.
  */
 
-/** An address where nothing listens: the driver's connection is refused, as when the database is down. */
-const UNREACHABLE = "http://127.0.0.1:9";
-
-async function runBatch(tickets: WebhookTicket[], options: Parameters<typeof handleWebhookBatch>[2] = {}) {
+async function runBatch(
+  tickets: WebhookTicket[],
+  options: Parameters<typeof handleWebhookBatch>[2] = {},
+  settings: Pick<typeof env, "DATABASE_URL"> = env,
+) {
   const batch = createMessageBatch<WebhookTicket>(
     "gallery-webhooks",
     tickets.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  const result = await handleWebhookBatch(batch, env, options);
+  const result = await handleWebhookBatch(batch, { ...env, ...settings }, options);
   const queued = await getQueueResult(batch, ctx);
   return { result, acked: queued.explicitAcks.length, retried: queued.retryMessages.length };
 }
@@ -76,14 +77,16 @@ describe("webhook delivery: Queue and database faults", () => {
     const drained = await dispatch(env, { galleryIds: [g.id], now: at(t0, 0), leaseMs: MINUTE });
     const ticket = drained.tickets[0] as WebhookTicket;
 
-    const running = runBatch([ticket], { now: at(t0, 0), leaseMs: MINUTE, random: () => 0.5 });
+    // The consumer's database, cut while its send is in flight.
+    const database = switchableDatabase();
+    const running = runBatch([ticket], { now: at(t0, 0), leaseMs: MINUTE, random: () => 0.5 }, database.env);
     await expect.poll(async () => (await received(ep.path)).length, { timeout: 5_000 }).toBe(1);
-    httpDb({ DATABASE_URL: env.DATABASE_URL, NEON_LOCAL_ENDPOINT: UNREACHABLE });
+    database.down();
     let outcome: Awaited<typeof running>;
     try {
       outcome = await running;
     } finally {
-      httpDb(env);
+      database.up();
     }
     // The record could not be written: the ticket is retried, the delivery stays claimed under its lease.
     expect(outcome.retried).toBe(1);
