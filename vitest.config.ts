@@ -2,10 +2,12 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects, one `npm test`:
+ * Four projects, one `npm test`:
  * - `workers` (the endpoint groups) and `platform` (test/platform/): the API's suites run inside workerd against
  *   real PostgreSQL: test/global-setup.ts (Node) starts the embedded database and the local Neon endpoint once for
  *   both, and hands their addresses to the Worker bindings here.
+ * - `outage` (`*.outage.test.ts` in the groups' folders): in workerd too, against an embedded PostgreSQL of its own
+ *   that its suites shut down and start again mid-request (test/outage-setup.ts).
  * - `live`: suites in Node against the API Worker (and the cron Worker, run when a test asks) under `wrangler dev`,
  *   one stack started once for all of them by
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
@@ -20,7 +22,15 @@ import { defineConfig } from "vitest/config";
  * with a workerd of its own: the platform-wide suites (test/platform/, the generated ones among them) and the
  * endpoint groups; one isolate's heap then holds half the modules and data a single project's would.
  */
-function workerdProject(name: string, include: string[], exclude: string[]) {
+function workerdProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  database: { url: "databaseUrl" | "outageDatabaseUrl"; setup: string; oneFileAtATime?: boolean } = {
+    url: "databaseUrl",
+    setup: "./test/global-setup.ts",
+  },
+) {
   return {
     plugins: [
       cloudflareTest(async ({ inject }) => ({
@@ -28,7 +38,7 @@ function workerdProject(name: string, include: string[], exclude: string[]) {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: {
-            DATABASE_URL: inject("databaseUrl"),
+            DATABASE_URL: inject(database.url),
             NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
             SIGNING_SECRET: "test-signing-secret-not-for-production",
             // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
@@ -70,9 +80,10 @@ function workerdProject(name: string, include: string[], exclude: string[]) {
       // side by side: a test changes no global state (no faked clock, no driver setting, no registry entry
       // left behind); db/client.ts, lib/ids.ts and http/operation.ts `declaredApart` are built for that.
       isolate: false,
-      globalSetup: ["./test/global-setup.ts"],
+      globalSetup: [database.setup],
       include,
       exclude,
+      fileParallelism: !database.oneFileAtATime,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -88,9 +99,23 @@ export default defineConfig({
       workerdProject(
         "workers",
         ["test/**/*.test.ts"],
-        ["test/platform/**", "test/browser/**", "test/client/**", "test/examples/**", "test/listen/**"],
+        [
+          "test/platform/**",
+          "test/browser/**",
+          "test/client/**",
+          "test/examples/**",
+          "test/listen/**",
+          "test/**/*.outage.test.ts",
+        ],
       ),
-      workerdProject("platform", ["test/platform/**/*.test.ts"], []),
+      workerdProject("platform", ["test/platform/**/*.test.ts"], ["test/**/*.outage.test.ts"]),
+      // Suites that stop and start PostgreSQL for real (`*.outage.test.ts`, test/outage-setup.ts): a server of
+      // their own, and one file at a time, since each stops it under the others' feet otherwise.
+      workerdProject("outage", ["test/**/*.outage.test.ts"], [], {
+        url: "outageDatabaseUrl",
+        setup: "./test/outage-setup.ts",
+        oneFileAtATime: true,
+      }),
       {
         test: {
           name: "live",

@@ -32,11 +32,11 @@
  */
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -46,7 +46,7 @@ import { allScopes, PUBLISHABLE_SCOPES } from "../lib/scopes";
 import { insertApiKey, localSigningSecret, localWebhookSecretKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { startNeonLocal } from "../scripts/neon-local";
-import { type Database, freePort, startDatabase } from "../scripts/postgres";
+import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from "../scripts/postgres";
 import { markDemoForEngine } from "../scripts/seed/engine";
 import { DEMO_EDITOR, DEMO_SLUG, seedDemo } from "../scripts/seed/index";
 import {
@@ -141,28 +141,8 @@ process.on(
   (err) => void stopAll(1, `unexpected error: ${(err as Error)?.stack ?? err}`),
 );
 
-const pidFile = resolve(ROOT, DATA_DIR, "postmaster.pid");
-
-function postmasterPid(): number | null {
-  try {
-    return Number(readFileSync(pidFile, "utf8").split("\n")[0]) || null;
-  } catch {
-    return null;
-  }
-}
-
-/** Stops the embedded server; its pid file going away is the sign that it is down. */
-async function stopDatabase(db: Database): Promise<void> {
-  await Promise.race([
-    db.stop(),
-    (async () => {
-      const deadline = Date.now() + 30_000;
-      while (existsSync(pidFile) && Date.now() < deadline) await sleep(100);
-    })(),
-  ]);
-  const deadline = Date.now() + 30_000;
-  while (existsSync(pidFile) && Date.now() < deadline) await sleep(100);
-}
+/** The bench's database, started in main(); its postmaster is measured with the other runtimes. */
+let database: EmbeddedDatabase | null = null;
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes and their memory
@@ -235,7 +215,7 @@ function runtimeSnapshot(sessions: { name: string; child: ChildProcess }[]): Run
       processes: members.map(memoryOf).filter((m): m is ProcMemory => m !== null),
     });
   }
-  const master = postmasterPid();
+  const master = database?.pid() ?? null;
   if (master) {
     const members = [master, ...pids.filter((pid) => stats.get(pid)?.ppid === master)];
     out.push({
@@ -588,9 +568,10 @@ async function main(): Promise<number> {
   // Its own database, never one named by DATABASE_URL: the bench stops and starts it.
   delete process.env.DATABASE_URL;
   const pgPort = await freePort();
-  let db = await startDatabase({ dataDir: DATA_DIR, database: DATABASE, port: pgPort });
+  const db = await startEmbeddedDatabase({ dataDir: DATA_DIR, database: DATABASE, port: pgPort });
+  database = db;
   takeSignals();
-  parts.push({ name: "PostgreSQL", stop: () => stopDatabase(db) });
+  parts.push({ name: "PostgreSQL", stop: () => db.shutdown("fast") });
   await migrateDatabase(db.url);
 
   const port = await freePort();
@@ -1036,22 +1017,21 @@ async function main(): Promise<number> {
     if (RESTART_AT_S >= DURATION_S) return;
     await sleep(loadStart + RESTART_AT_S * 1000 - Date.now());
     if (stopLoad) return;
-    restart.pidBefore = postmasterPid();
+    restart.pidBefore = db.pid();
     restarting = true;
     const t0 = Date.now();
     restart.atS = (t0 - loadStart) / 1000;
     say(`restarting PostgreSQL (postmaster ${restart.pidBefore}) at ${restart.atS.toFixed(1)} s`);
     try {
-      await stopDatabase(db);
+      await db.shutdown("fast");
       const t1 = Date.now();
       restart.stopMs = t1 - t0;
       await sleep(DOWN_S * 1000);
       const t2 = Date.now();
       restart.downMs = t2 - t0;
-      db = await startDatabase({ dataDir: DATA_DIR, database: DATABASE, port: pgPort });
-      takeSignals();
+      await db.restart();
       restart.startMs = Date.now() - t2;
-      restart.pidAfter = postmasterPid();
+      restart.pidAfter = db.pid();
       setTimeout(() => {
         restarting = false;
       }, 30_000);

@@ -7,6 +7,7 @@ import {
   DEPENDENCY_NAMES,
   DEPENDENCY_RETRY_AFTER_SECONDS,
   type Dependency,
+  errorSummary,
   failedDependency,
 } from "../lib/dependency-failure";
 import { type AppEnv, missingSettings, publicBaseUrl } from "../lib/env";
@@ -114,7 +115,9 @@ function unavailable(c: Context<AppEnv>, dependency: Dependency): ApiError {
 
 export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
   const dependency = error instanceof ApiError ? null : failedDependency(error);
-  if (dependency) console.error("dependency unavailable", dependency, c.get("requestId"), error);
+  // Not a bug, so no stack; and not the failed query's text, whose parameters are the gallery's data.
+  if (dependency)
+    console.error("dependency unavailable", dependency, c.get("requestId"), errorSummary(error));
   const apiError = dependency ? unavailable(c, dependency) : toApiError(error);
   if (apiError.code === "internal_error" && !(error instanceof ApiError))
     console.error("unhandled error", c.get("requestId"), error);

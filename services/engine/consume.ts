@@ -30,6 +30,7 @@ import {
 import { loadContactProfiles } from "../../db/queries/engine-profiles";
 import { triageAdjustmentOf } from "../../db/queries/engine-triage";
 import { eventInsert } from "../../db/queries/outbox";
+import { errorSummary } from "../../lib/dependency-failure";
 import type { IntentAdjustment } from "../../lib/engine/adjustment";
 import { readRubric } from "../../lib/engine/rubric";
 import { TRIAGE_MODEL } from "../../lib/engine/triage-judge";
@@ -113,17 +114,6 @@ export interface EngineBatchOptions {
 
 const subjectKey = (kind: string, subjectId: string) => `${kind}:${subjectId}`;
 
-/**
- * An error as last_error keeps it: the name and message of its innermost cause, never a stack, nor the query text
- * and parameters a query builder's wrapper carries (they would copy the gallery's data into an operator's read).
- */
-function errorText(error: unknown): string {
-  let inner = error;
-  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
-  const text = inner instanceof Error ? `${inner.name}: ${inner.message}` : String(inner);
-  return text.slice(0, 500);
-}
-
 /** Runs one batch: every gallery's group side by side. Never throws; each message is acked or retried. */
 export async function handleEngineBatch(
   batch: MessageBatch<unknown>,
@@ -152,7 +142,11 @@ export async function handleEngineBatch(
         outcome = await judgeGroup(db, galleryId, group.parsed, options.now ?? new Date(), options);
       } catch (error) {
         console.error(
-          JSON.stringify({ engine: "gallery group failed", gallery_id: galleryId, error: errorText(error) }),
+          JSON.stringify({
+            engine: "gallery group failed",
+            gallery_id: galleryId,
+            error: errorSummary(error),
+          }),
         );
         result.retried += group.messages.length;
         for (const message of group.messages) message.retry();
@@ -181,7 +175,7 @@ export async function handleEngineBatch(
             engine: "continuation send failed; left to the sweep",
             gallery_id: galleryId,
             count: outcome.continuations.length,
-            error: errorText(error),
+            error: errorSummary(error),
           }),
         ),
       );
@@ -219,7 +213,7 @@ export async function judgeGroup(
   try {
     return await judgeClaimed(db, galleryId, claimed, livemode, after, now, options.hooks ?? {}, unique.size);
   } catch (error) {
-    const reason = errorText(error);
+    const reason = errorSummary(error);
     await db
       .execute(
         failSubjects(
@@ -301,7 +295,7 @@ async function judgeClaimed(
       hooks.judging?.({ kind, subjectId: id });
       await work(own);
     } catch (error) {
-      const reason = errorText(error);
+      const reason = errorSummary(error);
       console.error(
         JSON.stringify({ engine: "subject failed", gallery_id: galleryId, kind, id, error: reason }),
       );

@@ -1,104 +1,24 @@
-import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { EngineMessage } from "../../lib/engine-queue";
-import { sweepEngine } from "../../services/engine/sweep";
-import { callSending, recordingQueue, runEngineBatch } from "../helpers/engine-loop";
-import { createGallery, db, type TestGallery } from "../helpers/gallery";
-import { switchableDatabase } from "../helpers/outage";
-import { emailConnection, member } from "../inbox/helpers";
+import { callSending, runEngineBatch } from "../helpers/engine-loop";
+import { createGallery } from "../helpers/gallery";
+import {
+  artworks,
+  aspects,
+  inboundThread,
+  sleep,
+  subjectState,
+  sweepNow,
+  triageEvents,
+} from "./fault-helpers";
 
 /**
  * The engine loop under its own failures, in workerd against PostgreSQL through the real driver: a subject whose
- * judge throws, the database unreachable while a group's write-back is sent, a consumer killed before it writes,
- * a lease that lapses under a slow write-back, a message delivered again after success. Nothing is lost (the
- * sweep finds every stale subject), nothing is judged twice into two events, and the failing subject is visible
- * with its error and attempts until a change to its input has it judged again.
+ * judge throws, a consumer killed before it writes, a lease that lapses under a slow write-back, a message
+ * delivered again after success (PostgreSQL going away before a write-back is write-back-restart.outage.test.ts).
+ * Nothing is lost (the sweep finds every stale subject), nothing is judged twice into two events, and the failing
+ * subject is visible with its error and attempts until a change to its input has it judged again.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type SubjectState = {
-  version: string;
-  judged_version: string;
-  attempts: number;
-  last_error: string | null;
-  failed_at: string | null;
-  lease_until: string | null;
-};
-
-async function subjectState(g: TestGallery, kind: string, id: string): Promise<SubjectState | undefined> {
-  const rows = await db().execute<SubjectState>(
-    sql`select version::text, judged_version::text, attempts, last_error, failed_at::text, lease_until::text
-      from judgment_subjects where gallery_id = ${g.id} and kind = ${kind} and subject_id = ${id}`,
-  );
-  return rows.rows[0];
-}
-
-async function aspects(g: TestGallery, kind: string, id: string): Promise<string[]> {
-  const rows = await db().execute<{ aspect: string }>(
-    sql`select aspect from judgments where gallery_id = ${g.id} and subject_kind = ${kind} and subject_id = ${id}
-      order by aspect`,
-  );
-  return rows.rows.map((r) => r.aspect);
-}
-
-/** The triage events the engine recorded for a thread. */
-async function triageEvents(g: TestGallery, threadId: string): Promise<number> {
-  const rows = await db().execute<{ n: number }>(
-    sql`select count(*)::int as n from domain_events where gallery_id = ${g.id} and resource_id = ${threadId}
-      and type = 'inbox_thread.updated'`,
-  );
-  return rows.rows[0]?.n ?? 0;
-}
-
-/** What the sweep would send of this gallery now (its bound set to zero). */
-async function sweepNow(g: TestGallery): Promise<EngineMessage[]> {
-  const swept: EngineMessage[] = [];
-  await sweepEngine(env, {
-    olderThanSeconds: 0,
-    galleryId: g.id,
-    send: async (messages) => {
-      swept.push(...messages);
-    },
-  });
-  return swept;
-}
-
-async function artworks(g: TestGallery, titles: string[]) {
-  const { queue, sent } = recordingQueue();
-  const ids: string[] = [];
-  for (const title of titles) {
-    const res = await callSending(queue, "POST", "/gallery/artworks", {
-      key: g.key,
-      body: { title, condition_notes: "Small tear along the lower edge." },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    ids.push(((await res.json()) as { id: string }).id);
-  }
-  return { ids, sent, queue };
-}
-
-async function inboundThread(g: TestGallery) {
-  const m = await member(g);
-  const connection = await emailConnection(m.token);
-  const { queue, sent } = recordingQueue();
-  const res = await callSending(queue, "POST", `/gallery/inbox/connections/${connection.id}/messages`, {
-    key: m.token,
-    body: {
-      direction: "inbound",
-      from: { address: "collector@example.com", name: "A. Collector" },
-      to: ["desk@gallery.example"],
-      subject: "The blue painting",
-      provider_thread_id: `blue-${crypto.randomUUID()}`,
-      body: "Is the blue painting still available? What is the price?",
-      sent_at: new Date().toISOString(),
-    },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const threadId = ((await res.json()) as { thread_id: string }).thread_id;
-  return { threadId, sent };
-}
 
 describe("a subject whose judge throws", () => {
   it("is recorded failed with its error and attempts; the others of the batch are judged and finished", async () => {
@@ -170,47 +90,6 @@ describe("a subject whose judge throws", () => {
     const state = await subjectState(g, "artwork", id);
     expect(state).toMatchObject({ attempts: 0, last_error: null, failed_at: null });
     expect(state?.judged_version).toBe(state?.version);
-  });
-});
-
-describe("the database unreachable during write-back", () => {
-  it("finishes nothing, retries, and judges the subject once after recovery: one event", async () => {
-    const g = await createGallery();
-    const { threadId, sent } = await inboundThread(g);
-
-    // The consumer's database, cut once its claim and loads are done.
-    const database = switchableDatabase();
-    let run: Awaited<ReturnType<typeof runEngineBatch>>;
-    try {
-      run = await runEngineBatch(
-        sent,
-        { leaseSeconds: 1, hooks: { beforeWriteBack: async () => database.down() } },
-        database.env,
-      );
-    } finally {
-      database.up();
-    }
-    expect(run.result).toMatchObject({ judged: 0, retried: 1 });
-    expect(run.retried).toBe(1);
-    expect(await triageEvents(g, threadId)).toBe(0);
-    expect(await aspects(g, "inbox_thread", threadId)).toEqual([]);
-    const state = await subjectState(g, "inbox_thread", threadId);
-    expect(state).toMatchObject({ judged_version: "0", attempts: 1 });
-
-    // The retried message may arrive while the claim's lease still runs: it is left alone, not judged twice.
-    // Once the lease lapses the sweep sends the subject and it is judged once.
-    await sleep(1_100);
-    const swept = await sweepNow(g);
-    expect(swept).toEqual([{ gallery_id: g.id, kind: "inbox_thread", subject_id: threadId }]);
-    expect((await runEngineBatch(swept)).result).toMatchObject({ judged: 1 });
-    expect(await aspects(g, "inbox_thread", threadId)).toEqual(["triage"]);
-    expect(await triageEvents(g, threadId)).toBe(1);
-
-    // The first message delivered once more after success: judged already, acked, no second event.
-    const redelivered = await runEngineBatch(sent);
-    expect(redelivered.result).toMatchObject({ judged: 0, skipped: 1 });
-    expect(redelivered.acked).toBe(1);
-    expect(await triageEvents(g, threadId)).toBe(1);
   });
 });
 

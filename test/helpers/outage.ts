@@ -1,12 +1,11 @@
-import { env } from "cloudflare:workers";
 import { inject } from "vitest";
-import { httpDb } from "../../db/client";
 
 /**
- * A database that cannot be reached, for the suites of what happens then. The driver's settings are global to the
- * isolate, and other test files run in it side by side, so an outage is always a database address of its own
- * (db/client.ts chooses the local endpoint by the connection string's address): cutting it leaves every other
- * file's database where it is.
+ * Databases that go away, for the suites of what happens then. Two kinds:
+ * - `DOWN_DATABASE`, an address where nothing listens, for any suite: the driver's settings are global to the
+ *   isolate and other files run in it side by side, so it is a database address of its own (db/client.ts chooses
+ *   the local endpoint by the connection string's address), and every other file's database stays where it is.
+ * - `postgres`, the `outage` project's server, stopped and started for real under the suites of that project.
  */
 
 /** Settings of a database whose endpoint is an address where nothing listens: connections are refused. */
@@ -16,17 +15,22 @@ export const DOWN_DATABASE = {
 } as const;
 
 /**
- * The test database under an address of its own (`localhost` for 127.0.0.1), to cut while work started on it
- * is under way, then restore: `env` for the work, `down()` and `up()` for its endpoint.
+ * The `outage` project's PostgreSQL (test/outage-setup.ts), which its suites stop and start for real: `shutdown`
+ * resolves once the postmaster has exited (`immediate`: SIGQUIT, every session cut as in a crash; `fast`: SIGINT),
+ * `restart` once it accepts connections again on the same port and data.
  */
-export function switchableDatabase() {
-  const url = new URL(env.DATABASE_URL);
-  url.hostname = "localhost";
-  const own = { ...env, DATABASE_URL: url.toString() };
-  return {
-    env: own,
-    down: () =>
-      void httpDb({ DATABASE_URL: own.DATABASE_URL, NEON_LOCAL_ENDPOINT: DOWN_DATABASE.NEON_LOCAL_ENDPOINT }),
-    up: () => void httpDb(own),
-  };
+export const postgres = {
+  shutdown: (mode: "immediate" | "fast" = "immediate") => control("POST", `/shutdown?mode=${mode}`),
+  restart: () => control("POST", "/restart"),
+  pid: () => control("GET", "/"),
+};
+
+async function control(method: string, path: string): Promise<number | null> {
+  const base = inject("outageControlUrl");
+  if (!base)
+    throw new Error("postgres.shutdown/restart: only the `outage` project's suites (*.outage.test.ts)");
+  const response = await fetch(`${base}${path}`, { method });
+  const body = (await response.json()) as { pid?: number | null; error?: string };
+  if (!response.ok) throw new Error(`outage control ${method} ${path}: ${body.error ?? response.status}`);
+  return body.pid ?? null;
 }

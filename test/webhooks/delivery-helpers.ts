@@ -168,6 +168,18 @@ export async function consume(tickets: WebhookTicket[], options: TicketOptions =
   return result;
 }
 
+/** The consumer on these tickets as one real message batch; the Queue's acks and retries counted, not asserted. */
+export async function runBatch(tickets: WebhookTicket[], options: TicketOptions = {}) {
+  const batch = createMessageBatch<WebhookTicket>(
+    "gallery-webhooks",
+    tickets.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  const result = await handleWebhookBatch(batch, env, options);
+  const queued = await getQueueResult(batch, ctx);
+  return { result, acked: queued.explicitAcks.length, retried: queued.retryMessages.length };
+}
+
 /**
  * One tick for this gallery only (so that suites running in parallel never drain each other's deliveries): the
  * drain issues its tickets (up to `tickets`), the consumer runs them, then each continuation as the Queue would hand
