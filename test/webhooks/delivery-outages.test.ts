@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { WebhookTicket } from "../../lib/webhook-queue";
-import { dispatch, handleWebhookBatch } from "../../services/webhooks/dispatch";
+import { dispatch } from "../../services/webhooks/dispatch";
 import { createGallery } from "../helpers/gallery";
 import {
   at,
-  behave,
   createArtwork,
   dbNow,
   deliveries,
