@@ -2,11 +2,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { createRouter, type Router, type RouterOptions } from "../../http/app";
 import { authenticate } from "../../http/auth";
 import { publicBaseUrl } from "../../lib/env";
+import { MCP_PATH } from "../../lib/mcp";
 import { mcpServer } from "./server";
 import { buildTools, MCP_CREDENTIALS, type OpenApiDocument, type Tool } from "./tools";
-
-/** Where the MCP endpoint is served, under /v1. */
-export const MCP_PATH = "/mcp";
 
 /** The headers that carry a credential (http/auth.ts reads them), passed on to every tool call. */
 const CREDENTIAL_HEADERS = ["authorization", "x-api-key", "cookie"] as const;
@@ -29,7 +27,7 @@ export function mcpRouter(options: RouterOptions, api: McpApi) {
   // Built once per isolate: the document is the same for every request of a deployment.
   let tools: Tool[] | undefined;
   app.post(
-    MCP_PATH,
+    MCP_PATH.replace(/^\/v1/, ""),
     authenticate({
       credentials: MCP_CREDENTIALS,
       scopes: [],
