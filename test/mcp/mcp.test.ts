@@ -4,6 +4,7 @@ import { MCP_CREDENTIALS } from "../../functions/mcp/tools";
 import { operationRegistry } from "../../http/operation";
 import { missingScopes } from "../../lib/scopes";
 import { call, createGallery, json, mintKey } from "../helpers/gallery";
+import { documentedOperations, openApiDocument } from "../helpers/openapi";
 import { expectProblem } from "../helpers/problem";
 import { countRows } from "../helpers/seed";
 import { artwork, createOffer, setItems } from "../offers/helpers";
@@ -51,6 +52,36 @@ describe("MCP: the tools are the registry's operations", () => {
     // Connector deliveries, signed uploads and the public surface are not tools.
     for (const name of ["receiveTwilioMessage", "putUpload", "getPublicViewingRoom"]) {
       expect(offered).not.toContain(name);
+    }
+  });
+
+  it("takes each operation's documented parameters and body as its arguments, and nothing else", async () => {
+    const g = await createGallery();
+    const editor = await g.editor();
+    const tools = [
+      ...(await (await connect(g.key)).listTools()).tools,
+      ...(await (await connect(editor.token)).listTools()).tools,
+    ];
+    const documented = new Map(
+      documentedOperations(await openApiDocument()).map((d) => [d.operation.operationId, d.operation]),
+    );
+    for (const tool of tools) {
+      const entry = operationRegistry.find((op) => op.operationId === tool.name)!;
+      const operation = documented.get(tool.name)!;
+      const parameters = (operation.parameters ?? []).filter(
+        (p) => (p.in === "path" || p.in === "query") && !(entry.dryRun && p.name === "dry_run"),
+      );
+      const expected = [
+        ...parameters.map((p) => p.name),
+        ...(operation.requestBody?.content["application/json"] ? ["body"] : []),
+        ...(entry.idempotent ? ["idempotency_key"] : []),
+        ...(entry.dryRun ? ["confirm"] : []),
+      ];
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), tool.name).toEqual(expected.sort());
+      const required = parameters.filter((p) => p.required).map((p) => p.name);
+      if (operation.requestBody?.required) required.push("body");
+      expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(required.sort());
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(entry.method.toUpperCase() === "GET");
     }
   });
 
