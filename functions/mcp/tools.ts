@@ -184,17 +184,19 @@ function toolOf(entry: OperationEntry, op: OperationObject, components: Record<s
   };
 }
 
-/** Every tool, one per operation a secret key or a member session can call, in the registry's order. */
+/**
+ * Every tool, one per operation a secret key or a member session can call, in the registry's order. Only the
+ * operations of this document: an operation the serving Worker does not mount is not its tool (test/mcp/ holds
+ * the API Worker's tools to the whole registry).
+ */
 export function buildTools(document: OpenApiDocument): Tool[] {
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
   const operations = operationsOf(document);
-  return operationRegistry
-    .filter((entry) => entry.credentials.some((kind) => MCP_CREDENTIALS.includes(kind)))
-    .map((entry) => {
-      const op = operations.get(entry.operationId);
-      if (!op) throw new Error(`${entry.operationId}: not in the OpenAPI document`);
-      return toolOf(entry, op, components);
-    });
+  return operationRegistry.flatMap((entry) => {
+    const op = operations.get(entry.operationId);
+    const callable = entry.credentials.some((kind) => MCP_CREDENTIALS.includes(kind));
+    return op && callable ? [toolOf(entry, op, components)] : [];
+  });
 }
 
 /** Whether the principal may call the tool's operation: its kind of credential and every scope it requires. */
