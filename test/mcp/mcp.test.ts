@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { prompts } from "../../functions/mcp/prompts";
 import { MCP_CREDENTIALS } from "../../functions/mcp/tools";
 import { operationRegistry } from "../../http/operation";
-import { missingScopes } from "../../lib/scopes";
+import { missingScopes, readScopes } from "../../lib/scopes";
+import { pricedFixtures } from "../helpers/fixtures";
 import { call, createGallery, json, mintKey } from "../helpers/gallery";
 import { documentedOperations, openApiDocument } from "../helpers/openapi";
 import { expectProblem } from "../helpers/problem";
@@ -140,6 +141,21 @@ describe("MCP: tool calls are API calls", () => {
     expect(result.body).toEqual(http);
     expect(JSON.parse(result.text[0]!)).toEqual(http);
     expect(result.meta.status).toBe(200);
+  });
+
+  it("gated prices stay gated: a read-only key's tool sees the formats' prices null, as over HTTP", async () => {
+    const g = await createGallery();
+    const id = await pricedFixtures.art!(g, false);
+    const readOnly = await g.keyWith(readScopes);
+    const result = await callTool(await connect(readOnly), "getArtwork", { id });
+    const formats = result.body.formats as { price_cents: number | null }[];
+    expect(formats).toHaveLength(2);
+    expect(formats.map((f) => f.price_cents)).toEqual([null, null]);
+    expect(result.body).toEqual(await json(await call("GET", `/gallery/artworks/${id}`, { key: readOnly })));
+    const full = await callTool(await connect(g.key), "getArtwork", { id });
+    expect((full.body.formats as { price_cents: number | null }[]).map((f) => f.price_cents)).toEqual([
+      4500, 6500,
+    ]);
   });
 
   it("a paged read answers next_cursor, and the cursor argument reads the next page", async () => {
