@@ -88,7 +88,7 @@ export function createApiApp() {
   v1.route(
     "/",
     mcpRouter(mounted, {
-      document: () => openApiDocument(v1, "/v1"),
+      document: () => openApiDocument(v1, "/v1", { examples: false }),
       dispatch: (request, env, ctx) => app.fetch(request, env, ctx),
     }),
   );

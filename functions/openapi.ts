@@ -230,13 +230,17 @@ function addExamples(document: ReturnType<Router["getOpenAPI31Document"]>, serve
   }
 }
 
-export function openApiDocument(app: Router, serverUrl: string) {
+/**
+ * The document the API serves. `examples: false` leaves out the request and response examples (most of the work of
+ * building it): for readers of the schemas and texts alone, such as the MCP tools (functions/mcp/).
+ */
+export function openApiDocument(app: Router, serverUrl: string, options: { examples?: boolean } = {}) {
   const document = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: openApiInfo,
     servers: [{ url: serverUrl, description: "This server" }],
   });
   addDescriptions(document);
-  addExamples(document, serverUrl);
+  if (options.examples ?? true) addExamples(document, serverUrl);
   return document;
 }
