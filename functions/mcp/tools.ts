@@ -1,5 +1,5 @@
 import type { Router } from "../../http/app";
-import { DRY_RUN_PARAM } from "../../http/dry-run";
+import { DRY_RUN_HEADER, DRY_RUN_PARAM } from "../../http/dry-run";
 import { type OperationEntry, operationRegistry } from "../../http/operation";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../../lib/idempotency";
 import type { JsonSchema } from "../../lib/openapi-examples";
@@ -339,23 +339,33 @@ export async function toolResult(
     request_id: response.headers.get("request-id"),
   };
   const notes: string[] = [];
-  if (response.ok && made.idempotencyKey !== null) {
-    meta.idempotency_key = made.idempotencyKey;
-    const replayed = response.headers.get(REPLAYED_HEADER) === "true";
-    meta.idempotent_replayed = replayed;
-    if (made.dryRun) {
-      notes.push(
-        `Dry run: nothing was changed. To do it, call this tool again with the same arguments and \`${CONFIRM_ARGUMENT}: true\`.`,
-      );
-    } else {
+  const key = made.idempotencyKey;
+  // A dry run claims no key (http/dry-run.ts): its answer names none.
+  if (key !== null && !made.dryRun) {
+    meta.idempotency_key = key;
+    if (response.ok) {
+      const replayed = response.headers.get(REPLAYED_HEADER) === "true";
+      meta.idempotent_replayed = replayed;
       notes.push(
         replayed
-          ? `Replayed: this is the stored result of an earlier call with ${IDEMPOTENCY_ARGUMENT} "${made.idempotencyKey}"; nothing was done again.`
-          : `Done with ${IDEMPOTENCY_ARGUMENT} "${made.idempotencyKey}": a retry with this key and the same arguments answers this result again without repeating the write.`,
+          ? `Replayed: this is the stored result of an earlier call with ${IDEMPOTENCY_ARGUMENT} "${key}"; nothing was done again.`
+          : `Done with ${IDEMPOTENCY_ARGUMENT} "${key}": a retry with this key and the same arguments answers this result again without repeating the write.`,
+      );
+    } else {
+      // A 503 may have applied the write; its retry must carry the key the assistant never chose.
+      notes.push(
+        `This call used ${IDEMPOTENCY_ARGUMENT} "${key}". Where the problem says to retry, retry with this key and the same arguments: the write is then applied once.`,
       );
     }
   }
-  if (made.dryRun) meta.dry_run = response.headers.get("x-dry-run") === "true";
+  if (made.dryRun) {
+    meta.dry_run = response.headers.get(DRY_RUN_HEADER) === "true";
+    if (response.ok) {
+      notes.push(
+        `Dry run: nothing was changed. To do it, call this tool again with the same arguments and \`${CONFIRM_ARGUMENT}: true\`.`,
+      );
+    }
+  }
   const noteContent = notes.map((note) => ({ type: "text" as const, text: note }));
   if (response.status === 204) {
     return {

@@ -208,6 +208,8 @@ describe("MCP: tool calls are API calls", () => {
     expect(dry.isError).toBe(false);
     expect(dry.body).toMatchObject({ dry_run: true, effect: { items: 1 } });
     expect(dry.meta.dry_run).toBe(true);
+    // A dry run claims no key, so its answer names none.
+    expect(dry.meta.idempotency_key).toBeUndefined();
     expect(dry.text.join("\n")).toContain("confirm: true");
     expect((await call("GET", `/gallery/offers/${offer.id}`, { key: g.key })).status).toBe(200);
     const done = await callTool(client, "deleteOffer", { id: offer.id, confirm: true });
@@ -223,6 +225,9 @@ describe("MCP: tool calls are API calls", () => {
     expect(result.isError).toBe(true);
     expect(result.body).toMatchObject({ status: 403, code: "forbidden" });
     expect(result.body.details).toMatchObject({ missing_scopes: ["artworks:create"] });
+    // A refused write still names the key it was sent with, for a retry the problem may call for.
+    const key = result.meta.idempotency_key as string;
+    expect(result.text.join("\n")).toContain(`idempotency_key "${key}"`);
     expect(await countRows("artworks", g.id)).toBe(0);
   });
 
