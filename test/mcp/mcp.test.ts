@@ -231,6 +231,17 @@ describe("MCP: tool calls are API calls", () => {
     expect(await countRows("artworks", g.id)).toBe(0);
   });
 
+  it("the member-private inbox answers a member's session and refuses a key, as over HTTP", async () => {
+    const g = await createGallery();
+    const editor = await g.editor();
+    const own = await callTool(await connect(editor.token), "listInboxThreads", { limit: 5 });
+    expect(own.isError).toBe(false);
+    expect(own.body).toMatchObject({ data: [], next_cursor: null });
+    const byKey = await callTool(await connect(g.key), "listInboxThreads", { limit: 5 });
+    expect(byKey.isError).toBe(true);
+    expect(byKey.body).toMatchObject({ status: 403, code: "forbidden", details: { credential: "secret" } });
+  });
+
   it("another gallery's id is not found, as over HTTP", async () => {
     const mine = await createGallery();
     const theirs = await createGallery();
