@@ -13,7 +13,7 @@ import { defineConfig } from "vitest/config";
  *   test/browser/global-setup.ts: the example page (examples/viewing-room/) in headless Chromium from another
  *   origin (test/browser/; skipped, said in one line, when Chromium is not installed), and the typed client
  *   (clients/typescript/) making real calls (test/client/), the integrator scripts of examples/ run against it
- *   (test/examples/), the webhook listener (`npm run webhooks:listen`) and the Postman collection against the
+ *   (test/examples/), an MCP client over HTTP (test/live-mcp/), the webhook listener (`npm run webhooks:listen`) and the Postman collection against the
  *   live API (test/listen/), and the stack itself: no process's command line shows the Workers' secrets, which
  *   reach wrangler in an env file (test/browser/stack.test.ts).
  */
@@ -105,6 +105,7 @@ export default defineConfig({
           "test/client/**",
           "test/examples/**",
           "test/listen/**",
+          "test/live-mcp/**",
           "test/**/*.outage.test.ts",
         ],
       ),
@@ -125,6 +126,7 @@ export default defineConfig({
             "test/browser/**/*.test.ts",
             "test/client/**/*.test.ts",
             "test/examples/**/*.test.ts",
+            "test/live-mcp/**/*.test.ts",
             "test/listen/**/*.test.ts",
           ],
           testTimeout: 60_000,

@@ -63,6 +63,7 @@ import { nextTimestamp } from "../db/queries/rows";
 import { findPublicRoomText, listPublicRooms } from "../db/queries/viewing-rooms";
 import { encodeCursor } from "../lib/cursor";
 import { newId } from "../lib/ids";
+import { MCP_PATH } from "../lib/mcp";
 import type { PageRequest } from "../lib/pagination";
 import type { Principal } from "../lib/principal";
 import { ArtworkCreate } from "../lib/schemas/artworks";
@@ -73,7 +74,7 @@ import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
 import { spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
-import { dryRun } from "./bundle";
+import { bundleShare, dryRun, MCP_BUNDLE_INPUTS, type McpBundleShare } from "./bundle";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
@@ -315,6 +316,36 @@ async function walkCursor(
   return { cursor: cursor!, key: keyOf(last!), rows };
 }
 
+/** The MCP tool call the bench measures beside the same operation's HTTP request (`artworks-default`). */
+const MCP_LIST_ARTWORKS = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name: "listArtworks", arguments: {} },
+};
+
+/** What the bench key's MCP client is offered (tool count, tools/list size), and a check that the call works. */
+async function mcpFacts(ctx: Context): Promise<{ tools: number; listBytes: number }> {
+  const post = async (message: unknown) => {
+    const res = await fetch(`${ctx.origin}${MCP_PATH}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${ctx.secretKey}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify(message),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`POST ${MCP_PATH} answered ${res.status}: ${text.slice(0, 300)}`);
+    return { text, body: JSON.parse(text) as { result: { tools?: unknown[]; isError?: boolean } } };
+  };
+  const list = await post({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  const called = await post(MCP_LIST_ARTWORKS);
+  if (called.body.result.isError) throw new Error(`MCP listArtworks answered a tool error: ${called.text}`);
+  return { tools: list.body.result.tools?.length ?? 0, listBytes: Buffer.byteLength(list.text) };
+}
+
 async function scenarios(ctx: Context): Promise<Scenario[]> {
   const { pool, galleryId } = ctx;
   const view = { draft: false, gatePrices: false };
@@ -511,6 +542,16 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
   const edgeCache = "the edge cache (Cache API)";
 
   const json = { ...auth, "content-type": "application/json" };
+  const mcpRequest = (message: unknown): RequestSpec => ({
+    method: "POST",
+    path: MCP_PATH,
+    headers: { ...json, accept: "application/json, text/event-stream" },
+    body: JSON.stringify(message),
+  });
+  const mcp = await mcpFacts(ctx);
+  say(
+    `  ${MCP_PATH}: ${mcp.tools} tools for the bench key, tools/list ${mcp.listBytes.toLocaleString("en-US")} bytes`,
+  );
   const replayKey = `bench-replay-${randomUUID()}`;
   const unknownKey = `gpk_${randomBytes(24).toString("base64url")}`;
 
@@ -896,6 +937,26 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       cache: "the IDEMPOTENCY_CACHE KV",
       // One request stores the response; the measured ones replay it.
       warmup: 1,
+    },
+    {
+      name: "mcp-tools-list",
+      title: `MCP tools/list (${mcp.tools} tools, ${Math.round(mcp.listBytes / 1024)} KiB answer)`,
+      kind: "read",
+      expectStatus: 200,
+      request: mcpRequest({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      floor: null,
+      noFloorReason: "no SQL: the tools are built once per isolate",
+      cache: "the AUTH_CACHE KV (the credential)",
+      warmup: WARMUP_PER_CONNECTION,
+    },
+    {
+      name: "mcp-artworks-default",
+      title: "MCP tools/call listArtworks (the artworks list, default, as a tool)",
+      kind: "read",
+      expectStatus: 200,
+      request: mcpRequest(MCP_LIST_ARTWORKS),
+      floor: await artworksFloor({}, page("created")),
+      warmup: WARMUP_PER_CONNECTION,
     },
     {
       name: "bad-credential",
@@ -1474,6 +1535,44 @@ const num = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) :
 /** autocannon reports whole milliseconds: a 0 ms floor makes the ratio meaningless rather than infinite. */
 const ratioOf = (api: number, floors: number) => (floors > 0 ? api / floors : Number.NaN);
 
+/**
+ * The MCP endpoint (functions/mcp/): `tools/list` and a tool call's Worker CPU beside the same operation's HTTP
+ * request, and what the endpoint adds to the bundle.
+ */
+function mcpSection(rows: Row[], healthCpu: CpuUse | null, share: McpBundleShare | null): string[] {
+  const row = (name: string) => rows.find((r) => r.name === name);
+  const list = row("mcp-tools-list");
+  const call = row("mcp-artworks-default");
+  const http = row("artworks-default");
+  if (!list && !call) return [];
+  const cpu = (r: Row | undefined) => msFine(r?.workerCpu?.perRequestMs);
+  const over = (a: Row | undefined, b: Row | undefined) =>
+    a?.workerCpu && b?.workerCpu && b.workerCpu.perRequestMs > 0
+      ? `${num(a.workerCpu.perRequestMs / b.workerCpu.perRequestMs)}×`
+      : "—";
+  return [
+    "## MCP (`POST /v1/mcp`)",
+    "",
+    "| request | Worker CPU / req | over | p50 |",
+    "| --- | ---: | ---: | ---: |",
+    `| \`GET /v1/health\` | ${msFine(healthCpu?.perRequestMs)} | | |`,
+    ...(list
+      ? [
+          `| ${list.title} | ${cpu(list)} | ${list.cpuOverHealth === null ? "—" : `${num(list.cpuOverHealth)}× health`} | ${ms(list.p50)} |`,
+        ]
+      : []),
+    ...(http ? [`| HTTP: ${http.title} | ${cpu(http)} | | ${ms(http.p50)} |`] : []),
+    ...(call
+      ? [`| ${call.title} | ${cpu(call)} | ${over(call, http)} the HTTP request | ${ms(call.p50)} |`]
+      : []),
+    "",
+    share
+      ? `What the endpoint adds to the bundle: ${share.minifiedKiB} KiB of the minified ${share.totalKiB} KiB (\`wrangler deploy --dry-run --metafile\`: functions/mcp/, lib/mcp.ts, lib/bundle/mcp-validator.ts, @modelcontextprotocol/sdk, @cfworker/json-schema); docs/decisions.md, "An MCP server", has the gzipped growth measured against the bundle without it.`
+      : "What the endpoint adds to the bundle: not measured (wrangler wrote no metafile).",
+    "",
+  ];
+}
+
 function markdown(report: {
   when: string;
   mode: string;
@@ -1481,7 +1580,7 @@ function markdown(report: {
   seed: string;
   rows: Row[];
   targets: Target[];
-  bundle: { totalKiB: number | null; gzipKiB: number | null };
+  bundle: { totalKiB: number | null; gzipKiB: number | null; mcp: McpBundleShare | null };
   startup: string;
   health: LoadResult;
   healthCpu: CpuUse | null;
@@ -1519,6 +1618,7 @@ function markdown(report: {
     `Health floor: \`GET /v1/health\`, ${num(report.health.reqPerSec, 0)} req/s, p50 ${ms(report.health.p50)}, p99 ${ms(report.health.p99)}, Worker CPU ${healthCpu ? `${msFine(healthCpu.perRequestMs)} / request (${healthCpu.ticks} ticks over ${healthCpu.requests.toLocaleString("en-US")} requests)` : "not measured (workerd not found)"}.`,
     `Bundle: ${report.bundle.totalKiB ?? "?"} KiB, gzip ${report.bundle.gzipKiB ?? "?"} KiB (\`wrangler deploy --dry-run\`). Startup: ${report.startup}.`,
     "",
+    ...mcpSection(report.rows, report.healthCpu, report.bundle.mcp),
     "## Targets",
     "",
     "| target | measured | |",
@@ -1741,6 +1841,7 @@ async function main(): Promise<number> {
 
     say("bundle: wrangler deploy --dry-run");
     const bundle = await dryRun();
+    const mcpShare = bundleShare(bundle, MCP_BUNDLE_INPUTS);
     const startup =
       bundle.startupMs !== null
         ? `${bundle.startupMs} ms (wrangler's Worker Startup Time)`
@@ -1878,7 +1979,7 @@ async function main(): Promise<number> {
       seed: seedNote,
       rows,
       targets,
-      bundle: { totalKiB: bundle.totalKiB, gzipKiB: bundle.gzipKiB },
+      bundle: { totalKiB: bundle.totalKiB, gzipKiB: bundle.gzipKiB, mcp: mcpShare },
       startup,
       health,
       healthCpu,

@@ -26,6 +26,7 @@ import { inboxRouter } from "./inbox";
 import { invoicesRouter } from "./invoices";
 import { locationsRouter } from "./locations";
 import { matchesRouter } from "./matches";
+import { mcpRouter } from "./mcp";
 import { membersRouter } from "./members";
 import { metaRouter } from "./meta";
 import { offersRouter } from "./offers";
@@ -83,6 +84,14 @@ export function createApiApp() {
   v1.route("/", publicationsRouter(mounted));
   v1.route("/", viewingRoomsRouter(mounted));
   v1.route("/", publicViewingRoomsRouter(mounted));
+  // The same operations as MCP tools, each call answered by this app (functions/mcp/).
+  v1.route(
+    "/",
+    mcpRouter(mounted, {
+      document: () => openApiDocument(v1, "/v1", { examples: false }),
+      dispatch: (request, env, ctx) => app.fetch(request, env, ctx),
+    }),
+  );
   registerOpenApiComponents(v1);
   v1.get("/openapi.json", (c) => c.json(openApiDocument(v1, `${publicBaseUrl(c.env)}/v1`)));
   // The reference page reads the document above; it is HTML, so it is not an operation of the document.

@@ -19,7 +19,7 @@ export const openApiInfo = {
   title: "Gallery Platform API",
   version: "1.0.0",
   description:
-    "The JSON API that runs an art gallery's business. Errors are `application/problem+json` (see `/v1/errors`). Lists are cursor-paginated (`limit`, `cursor`, `sort`, `dir`); responses are `{data, next_cursor}`.",
+    "The JSON API that runs an art gallery's business. Errors are `application/problem+json` (see `/v1/errors`). Lists are cursor-paginated (`limit`, `cursor`, `sort`, `dir`); responses are `{data, next_cursor}`.\n\nThe same operations are Model Context Protocol tools at `POST /v1/mcp` (Streamable HTTP, stateless), with the same credential as `Authorization: Bearer`: one tool per operation, named by its `operationId`, its arguments the operation's path and query parameters and, as `body`, its request body. `tools/list` shows the operations the credential may call; a call is answered by the operation itself, so its scopes, tenancy, rate limit, idempotency and problems are the ones documented here. A write's `Idempotency-Key` is generated when the call gives none and returned with the result; an operation that supports a dry run is run dry unless the call says `confirm: true`.",
 };
 
 const signatureHeaders = [
@@ -230,13 +230,17 @@ function addExamples(document: ReturnType<Router["getOpenAPI31Document"]>, serve
   }
 }
 
-export function openApiDocument(app: Router, serverUrl: string) {
+/**
+ * The document the API serves. `examples: false` leaves out the request and response examples (most of the work of
+ * building it): for readers of the schemas and texts alone, such as the MCP tools (functions/mcp/).
+ */
+export function openApiDocument(app: Router, serverUrl: string, options: { examples?: boolean } = {}) {
   const document = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: openApiInfo,
     servers: [{ url: serverUrl, description: "This server" }],
   });
   addDescriptions(document);
-  addExamples(document, serverUrl);
+  if (options.examples ?? true) addExamples(document, serverUrl);
   return document;
 }

@@ -22,6 +22,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { API_REFERENCE_PATH } from "../lib/api-reference";
+import { MCP_PATH } from "../lib/mcp";
 import { allScopes, PUBLISHABLE_SCOPES, readScopes } from "../lib/scopes";
 import { SWEEP_AFTER_SECONDS } from "../services/engine/sweep";
 import { exampleUrl, serveExample } from "./example-server";
@@ -335,6 +336,7 @@ function banner(
     `  Base URL              ${base}`,
     `  OpenAPI               ${base}/openapi.json   (every operation; README.md lists what exists)`,
     `  API reference         ${origin}${API_REFERENCE_PATH}   (the document as a page, with examples; no key needed)`,
+    `  MCP server            ${origin}${MCP_PATH}   (Streamable HTTP; a key or session as Authorization: Bearer; README.md, "Connecting an MCP client")`,
   ];
   if (health !== 200) {
     lines.push(

@@ -56,12 +56,24 @@ export interface ClientFixture {
   secretKey: string;
 }
 
+/** The MCP suite's two galleries on the live stack: keys of several scope sets in one, a key of the other. */
+export interface McpFixture {
+  /** API base, with /v1. */
+  api: string;
+  /** Keys of the suite's gallery: every scope, and read-only on artworks and artists. */
+  allScopesKey: string;
+  artworksReadKey: string;
+  /** A key of another gallery, with every scope. */
+  otherGalleryKey: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** "" when Chromium is not installed: the suite is skipped. */
     browser: BrowserFixture | "";
     client: ClientFixture;
     examples: ClientFixture;
+    mcp: McpFixture;
     /** The webhook listener's gallery (test/listen/), like the client's, and the cron Worker's origin. */
     listen: ClientFixture & { cron: string };
     /** The settings of the stack's Workers that no process's command line may show (test/browser/stack.test.ts). */
@@ -248,6 +260,7 @@ export default async function setup(project: TestProject) {
     let clientKey: string;
     let examplesKey: string;
     let listenKey: string;
+    let mcp: Omit<McpFixture, "api">;
     try {
       const browserGallery = await insertGallery(client, "Browser Gallery");
       const galleryId = browserGallery.galleryId;
@@ -255,6 +268,19 @@ export default async function setup(project: TestProject) {
       clientKey = (await insertGallery(client, "Client Gallery")).secretKey;
       examplesKey = (await insertGallery(client, "Examples Gallery")).secretKey;
       listenKey = (await insertGallery(client, "Listener Gallery")).secretKey;
+      const mcpGallery = await insertGallery(client, "MCP Gallery");
+      mcp = {
+        allScopesKey: mcpGallery.secretKey,
+        artworksReadKey: (
+          await insertApiKey(client, {
+            galleryId: mcpGallery.galleryId,
+            kind: "secret",
+            name: "MCP suite, read-only",
+            scopes: ["artworks:read", "artists:read"],
+          })
+        ).token,
+        otherGalleryKey: (await insertGallery(client, "MCP Other Gallery")).secretKey,
+      };
       publishableToken = (
         await insertApiKey(client, {
           galleryId,
@@ -316,6 +342,7 @@ export default async function setup(project: TestProject) {
     const base = `${origin}/v1`;
     project.provide("client", { api: base, secretKey: clientKey });
     project.provide("examples", { api: base, secretKey: examplesKey });
+    project.provide("mcp", { api: base, ...mcp });
     project.provide("listen", { api: base, secretKey: listenKey, cron: cronOrigin });
     project.provide("stackSecrets", {
       DATABASE_URL: vars.DATABASE_URL,

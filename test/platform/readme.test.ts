@@ -22,6 +22,8 @@ describe("README.md", () => {
     served.push("GET /v1/openapi.json");
     // So is the reference page that shows it (functions/docs/).
     served.push("GET /v1/docs");
+    // And the MCP endpoint, which serves the same operations as tools (functions/mcp/).
+    served.push("POST /v1/mcp");
     expect(documentedOperations().sort()).toEqual(served.sort());
   });
 
