@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { httpDb } from "../db/client";
 import { LAST_USED_PRECISION_MS, recordApiKeyUse } from "../db/queries/api-keys";
@@ -170,6 +170,11 @@ export interface AuthRequirement {
   scopes: readonly string[];
   /** Why only those kinds; said in the 403 another kind gets. */
   credentialsReason?: string;
+  /**
+   * How many requests this one counts as against its credential's limit (1 unless given): a request that carries
+   * several calls counts each, as an MCP message batch does (functions/mcp/).
+   */
+  requestCount?: (c: Context<AppEnv>) => Promise<number>;
 }
 
 /** The path parameter that carries an upload token (`/uploads/{token}`). */
@@ -253,7 +258,9 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     const resolved = await resolvePrincipal(c);
     // Every request is counted once its credential is known, by that credential, or by its client address when
     // it has none valid (http/rate-limit.ts); a 401 or 403 counts too.
-    await countRequest(c, resolved instanceof ApiError ? null : resolved);
+    const valid = resolved instanceof ApiError ? null : resolved;
+    const times = valid !== null && requirement.requestCount ? await requirement.requestCount(c) : 1;
+    await countRequest(c, valid, times);
     if (resolved instanceof ApiError) throw resolved;
     const principal = resolved;
     recordUse(c.env, c.executionCtx, principal);

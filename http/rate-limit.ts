@@ -42,15 +42,34 @@ export function clientAddress(c: Context<AppEnv>): string | null {
 
 /**
  * Counts the request against its limit (the Cloudflare Rate Limiting binding of its credential kind) and refuses
- * it with 429 `rate_limited` past the limit. Called by the authentication gate (http/auth.ts) of every operation,
+ * it with 429 `rate_limited` past the limit; `times` for a request that carries several calls
+ * (AuthRequirement.requestCount), none for one marked `countedAlready`. Called by the authentication gate (http/auth.ts) of every operation,
  * once the credential is resolved and before anything else the operation does, and by `countOtherRequests` for
  * every other route; the router writes the policy's `RateLimit-Policy` header on whatever is answered
  * (http/app.ts).
  */
-export async function countRequest(c: Context<AppEnv>, principal: Principal | null): Promise<void> {
+export async function countRequest(
+  c: Context<AppEnv>,
+  principal: Principal | null,
+  times = 1,
+): Promise<void> {
   const { policy, key } = subjectOf(c, principal);
   c.set("rateLimitPolicy", policyHeader(policy));
-  if (key !== null) await enforceRateLimit(c.env, policy, key);
+  if (key === null || countedBefore.has(c.req.raw)) return;
+  for (let n = 0; n < times; n++) await enforceRateLimit(c.env, policy, key);
+}
+
+/** Requests made on behalf of one already counted (an MCP tool call's API request): not counted again. */
+const countedBefore = new WeakSet<Request>();
+
+/**
+ * Marks a request the Worker makes to itself for a call already counted against the same credential (an MCP
+ * message counts each call it carries): the gate lets it through uncounted. Only the Worker's own code holds the
+ * Request object, so no client can mark one.
+ */
+export function countedAlready(request: Request): Request {
+  countedBefore.add(request);
+  return request;
 }
 
 /** The handlers that count their route's requests themselves (the authentication gates, sign-in's limit). */

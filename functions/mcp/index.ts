@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createRouter, type Router, type RouterOptions } from "../../http/app";
 import { authenticate } from "../../http/auth";
+import { countedAlready } from "../../http/rate-limit";
 import { publicBaseUrl } from "../../lib/env";
 import { MCP_PATH } from "../../lib/mcp";
 import { mcpServer } from "./server";
@@ -8,6 +9,16 @@ import { buildTools, MCP_CREDENTIALS, type OpenApiDocument, type Tool } from "./
 
 /** The headers that carry a credential (http/auth.ts reads them), passed on to every tool call. */
 const CREDENTIAL_HEADERS = ["authorization", "x-api-key", "cookie"] as const;
+
+/** The JSON-RPC messages of a body: a batch's length, else 1 (malformed text is one request, refused as such). */
+function messageCount(text: string): number {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? Math.max(1, parsed.length) : 1;
+  } catch {
+    return 1;
+  }
+}
 
 export interface McpApi {
   /** The OpenAPI document the tools are described by (functions/openapi.ts). */
@@ -18,9 +29,10 @@ export interface McpApi {
 
 /**
  * POST /v1/mcp: the API as a Model Context Protocol server (Streamable HTTP, stateless: a server and a transport per
- * request, no session). Authenticated once per request by the API's own gate, which counts the request against the
- * credential's rate limit; each tool call is then an API request of its own, with the same credential, answered by
- * the same app (docs/decisions.md, "An MCP server").
+ * request, no session). Authenticated once per request by the API's own gate, which counts each JSON-RPC message
+ * of it against the credential's rate limit; each tool call is then an API request of its own, with the same
+ * credential, answered by the same app and not counted again: a tool call counts once, like the API call it is
+ * (docs/decisions.md, "An MCP server").
  */
 export function mcpRouter(options: RouterOptions, api: McpApi) {
   const app = createRouter(options);
@@ -33,6 +45,8 @@ export function mcpRouter(options: RouterOptions, api: McpApi) {
       scopes: [],
       credentialsReason:
         "Tools act for a key or a member of a gallery; a publishable token reads the public viewing rooms over HTTP.",
+      // Each JSON-RPC message counts once, a tool call included: the API request it makes is not counted again.
+      requestCount: async (c) => messageCount(await c.req.text()),
     }),
     async (c) => {
       tools ??= buildTools(api.document());
@@ -48,15 +62,21 @@ export function mcpRouter(options: RouterOptions, api: McpApi) {
         origin: new URL(c.req.url).origin,
         requestId: c.get("requestId"),
         credentialHeaders,
-        dispatch: async (request) => api.dispatch(request, c.env, c.executionCtx),
+        dispatch: async (request) => api.dispatch(countedAlready(request), c.env, c.executionCtx),
       });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
       await server.connect(transport);
+      // The body was read (as text) to count the request; the transport reads the same bytes again.
+      const request = new Request(c.req.raw.url, {
+        method: "POST",
+        headers: c.req.raw.headers,
+        body: await c.req.text(),
+      });
       try {
-        return await transport.handleRequest(c.req.raw);
+        return await transport.handleRequest(request);
       } finally {
         await server.close();
       }
