@@ -26,7 +26,7 @@ function workerdProject(
   name: string,
   include: string[],
   exclude: string[],
-  database: { url: "databaseUrl" | "outageDatabaseUrl"; setup: string; oneFileAtATime?: boolean } = {
+  database: { url: "databaseUrl" | "outageDatabaseUrl"; setup: string } = {
     url: "databaseUrl",
     setup: "./test/global-setup.ts",
   },
@@ -83,7 +83,6 @@ function workerdProject(
       globalSetup: [database.setup],
       include,
       exclude,
-      fileParallelism: !database.oneFileAtATime,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -111,11 +110,10 @@ export default defineConfig({
       ),
       workerdProject("platform", ["test/platform/**/*.test.ts"], ["test/**/*.outage.test.ts"]),
       // Suites that stop and start PostgreSQL for real (`*.outage.test.ts`, test/outage-setup.ts): a server of
-      // their own, and one file at a time, since each stops it under the others' feet otherwise.
+      // their own, which one file at a time holds (test/helpers/outage.ts `useOutageDatabase`).
       workerdProject("outage", ["test/**/*.outage.test.ts"], [], {
         url: "outageDatabaseUrl",
         setup: "./test/outage-setup.ts",
-        oneFileAtATime: true,
       }),
       {
         test: {

@@ -43,6 +43,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
+import { WebSocket } from "ws";
 import { allScopes, PUBLISHABLE_SCOPES } from "../lib/scopes";
 import { insertApiKey, localSigningSecret, localWebhookSecretKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
@@ -114,6 +115,8 @@ const MEMORY_FACTOR = 1.25;
  */
 const SETTLE_S = Math.min(60, DURATION_S / 3);
 const MEMORY_SLACK_MIB = 64;
+/** The slack of the Workers' heap bound: a heap is sampled between collections, so it moves by a few MiB anyway. */
+const HEAP_SLACK_MIB = 16;
 const RUN = Date.now().toString(36);
 /**
  * wrangler's words when it rebuilds or reloads a session's Worker. A rebuild's custom build (the API Worker's docs
@@ -227,7 +230,49 @@ interface Runtime {
   processes: ProcMemory[];
 }
 
-function runtimeSnapshot(sessions: { name: string; child: ChildProcess }[]): Runtime[] {
+/** A `wrangler dev` session of the bench, and the port of its inspector (its primary Worker's isolate). */
+interface Session {
+  name: string;
+  child: ChildProcess;
+  inspectorPort: number;
+}
+
+/**
+ * The JavaScript heap in use of a session's primary Worker (the API Worker, the cron Worker), in MiB, read through
+ * wrangler's inspector with the DevTools protocol (`Runtime.getHeapUsage`); null when it does not answer within 5 s.
+ * The process's RSS also holds what `wrangler dev` runs beside the Workers in the same workerd (the local Cache API,
+ * KV, R2 and Queues), which production does not; the heap is the Worker's own.
+ */
+async function workerHeapMiB(inspectorPort: number): Promise<number | null> {
+  return new Promise((done) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`);
+    const finish = (value: number | null) => {
+      clearTimeout(timer);
+      socket.terminate();
+      done(value);
+    };
+    const timer = setTimeout(() => finish(null), 5_000);
+    socket.on("error", () => finish(null));
+    socket.on("open", () => {
+      socket.send(JSON.stringify({ id: 1, method: "Runtime.enable" }));
+      socket.send(JSON.stringify({ id: 2, method: "Runtime.getHeapUsage" }));
+    });
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { id?: number; result?: { usedSize?: number } };
+      if (message.id === 2)
+        finish(message.result?.usedSize == null ? null : message.result.usedSize / 2 ** 20);
+    });
+  });
+}
+
+async function workerHeaps(sessions: Session[]): Promise<Record<string, number | null>> {
+  const entries = await Promise.all(
+    sessions.map(async (s) => [s.name, await workerHeapMiB(s.inspectorPort)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+function runtimeSnapshot(sessions: Session[]): Runtime[] {
   const pids = allPids();
   const stats = new Map(pids.map((pid) => [pid, procStat(pid)]));
   const out: Runtime[] = [];
@@ -665,16 +710,18 @@ async function main(): Promise<number> {
     ENVIRONMENT: "local",
   });
   mkdirSync(join(ROOT, ".data"), { recursive: true });
-  const sessions: { name: string; child: ChildProcess }[] = [];
+  const sessions: Session[] = [];
   /** wrangler's rebuilds and reloads of a session's Worker: a POST in flight then is answered 503 by its proxy. */
   const reloads: { session: string; at: number; line: string }[] = [];
   const spawnSession = async (name: string, config: string, sessionPort: number, extraArgs: string[]) => {
     const logPath = join(ROOT, ".data", `bench-soak-wrangler-${name}.log`);
     const log = createWriteStream(logPath);
+    const inspectorPort = await freePort();
     const child = await spawnWranglerDev({
       config,
       auxiliary: [engineConfig],
       port: sessionPort,
+      inspectorPort,
       vars,
       persistTo: PERSIST_DIR,
       extraArgs,
@@ -700,7 +747,7 @@ async function main(): Promise<number> {
         log.end();
       },
     });
-    sessions.push({ name, child });
+    sessions.push({ name, child, inspectorPort });
     return { child, logPath };
   };
   say(`starting wrangler dev: the API Worker (with the engine Worker) on ${origin}, and the cron Worker`);
@@ -1015,9 +1062,13 @@ async function main(): Promise<number> {
   }[] = [];
   let window = 0;
   let memSettled: Runtime[] | null = null;
+  let heapSettled: Record<string, number | null> | null = null;
   const windowTimer = setInterval(async () => {
     const w = window++;
-    if (!memSettled && Date.now() - loadStart >= SETTLE_S * 1000) memSettled = runtimeSnapshot(sessions);
+    if (!memSettled && Date.now() - loadStart >= SETTLE_S * 1000) {
+      memSettled = runtimeSnapshot(sessions);
+      heapSettled = await workerHeaps(sessions);
+    }
     const rssMiB = Object.fromEntries(
       runtimeSnapshot(sessions).map((g) => [g.key, g.processes.reduce((n, p) => n + p.rssKiB, 0) / 1024]),
     );
@@ -1082,6 +1133,7 @@ async function main(): Promise<number> {
   await restarter;
   clearInterval(windowTimer);
   const memEnd = runtimeSnapshot(sessions);
+  const heapEnd = await workerHeaps(sessions);
   const loadAfter = machineLoad();
   say(`load done after ${((loadEnd - loadStart) / 1000).toFixed(1)} s; draining (up to ${DRAIN_S} s)`);
 
@@ -1272,7 +1324,7 @@ async function main(): Promise<number> {
         pid: p.pid,
         comm: p.comm,
         role: p.role,
-        gated: p.role === "workers" || p.role === "driver",
+        gated: p.role === "driver",
         startRssMiB: start ? start.rssKiB / 1024 : null,
         settledRssMiB: p.rssKiB / 1024,
         endRssMiB: end ? end.rssKiB / 1024 : null,
@@ -1363,6 +1415,21 @@ async function main(): Promise<number> {
     }
   }
 
+  const heaps = sessions.map((session) => {
+    const baseline = heapSettled?.[session.name] ?? null;
+    const end = heapEnd[session.name] ?? null;
+    const bound = baseline === null ? null : baseline * MEMORY_FACTOR + HEAP_SLACK_MIB;
+    return { session: session.name, baselineMiB: baseline, endMiB: end, boundMiB: bound };
+  });
+  for (const h of heaps) {
+    const mib1 = (v: number | null) => (v === null ? "not read" : v.toFixed(1));
+    targets.push({
+      target: `wrangler dev (${h.session}): the primary Worker's JavaScript heap in use ≤ baseline × ${MEMORY_FACTOR} + ${HEAP_SLACK_MIB} MiB`,
+      value: `${mib1(h.baselineMiB)} → ${mib1(h.endMiB)} MiB (bound ${mib1(h.boundMiB)})`,
+      met: h.endMiB !== null && h.boundMiB !== null && h.endMiB <= h.boundMiB,
+    });
+  }
+
   const report = {
     at: startedAt.toISOString(),
     tree,
@@ -1418,6 +1485,7 @@ async function main(): Promise<number> {
       }, {}),
     },
     memory,
+    heaps,
     windows: perWindow,
     neonLocalLog: { lines: neonLog.length, sample: neonLog.slice(0, 5) },
     strayDatabaseErrors,
@@ -1529,7 +1597,7 @@ async function main(): Promise<number> {
     "",
     "## Memory",
     "",
-    `RSS (and PSS, which shares shared pages out among the processes that map them) of every runtime process after the ${WARMUP_S} s warm-up (start), ${SETTLE_S.toFixed(0)} s into the load (baseline: by then the engine has loaded its models and the caches have filled, a one-time cost) and when the load ended (end). Bound: a process's RSS at the end ≤ its baseline × ${MEMORY_FACTOR} + ${MEMORY_SLACK_MIB} MiB; PostgreSQL, whose processes are new after the restart, by its processes' PSS summed. Held to it: the project's runtimes (\`workers\`: the workerd running the Workers; \`driver\`: this process; PostgreSQL). Reported, not held: wrangler's \`dev-proxy\` (the workerd in front of the Workers on the session's port) and wrangler's own node and esbuild, local tooling that is not deployed.`,
+    `RSS (and PSS, which shares shared pages out among the processes that map them) of every runtime process after the ${WARMUP_S} s warm-up (start), ${SETTLE_S.toFixed(0)} s into the load (baseline: by then the engine has loaded its models and the caches have filled, a one-time cost) and when the load ended (end). Bound: a process's RSS at the end ≤ its baseline × ${MEMORY_FACTOR} + ${MEMORY_SLACK_MIB} MiB; PostgreSQL, whose processes are new after the restart, by its processes' PSS summed. Held to it: this process (\`driver\`) and PostgreSQL. The Workers are held by their own memory instead, the JavaScript heap in use of each session's primary Worker (the API Worker, the cron Worker) read through wrangler's inspector, to its baseline × ${MEMORY_FACTOR} + ${HEAP_SLACK_MIB} MiB (the table after this one): the RSS of the workerd that runs them (\`workers\`) also holds what \`wrangler dev\` runs beside them in that process (the local Cache API, KV, R2 and Queues), which production does not, so it is reported. So are wrangler's \`dev-proxy\` (the workerd in front of the Workers on the session's port) and wrangler's own node and esbuild, local tooling that is not deployed. The engine Worker shares the \`workers\` process of each session and is not inspected: its memory shows only in that RSS.`,
     "",
     "| group | process | role | start RSS | baseline RSS | end RSS | baseline PSS | end PSS | bound | within |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
@@ -1542,6 +1610,15 @@ async function main(): Promise<number> {
             (p) =>
               `| ${g.group} | ${p.comm} ${p.pid} | ${p.role} | ${mib(p.startRssMiB)} | ${mib(p.settledRssMiB)} | ${mib(p.endRssMiB)} | ${mib(p.baselinePssMiB)} | ${mib(p.endPssMiB)} | ${p.gated ? mib(p.boundMiB) : "–"} | ${!p.gated ? "not held" : p.within === null ? "gone" : p.within ? "yes" : "**no**"} |`,
           ),
+    ),
+    "",
+    "The Workers' JavaScript heap in use (MiB), at the baseline and when the load ended, against the bound:",
+    "",
+    "| session | primary Worker's heap, baseline | end | bound | within |",
+    "| --- | ---: | ---: | ---: | --- |",
+    ...r.heaps.map(
+      (h) =>
+        `| ${h.session} | ${h.baselineMiB?.toFixed(1) ?? "not read"} | ${h.endMiB?.toFixed(1) ?? "not read"} | ${h.boundMiB?.toFixed(1) ?? "–"} | ${h.endMiB !== null && h.boundMiB !== null && h.endMiB <= h.boundMiB ? "yes" : "**no**"} |`,
     ),
     "",
   ].join("\n");

@@ -74,6 +74,8 @@ export interface WranglerDevOptions {
    */
   auxiliary?: string[];
   port: number;
+  /** wrangler's inspector (the session's primary Worker, over the DevTools protocol); a free port unless given. */
+  inspectorPort?: number;
   /**
    * The Worker's settings (secrets among them). They reach wrangler through an env file only the user can read
    * (sessionEnvFile), never on its command line, which any user of the machine sees in `ps`.
@@ -131,7 +133,7 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
     "--ip",
     "127.0.0.1",
     "--inspector-port",
-    String(await freePort()),
+    String(opts.inspectorPort ?? (await freePort())),
     "--local",
     // With --env-file, wrangler reads no .dev.vars or .env of its own: the session's settings are this file's.
     "--env-file",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, createGallery, db } from "../helpers/gallery";
-import { postgres } from "../helpers/outage";
+import { postgres, useOutageDatabase } from "../helpers/outage";
 
 /**
  * PostgreSQL killed while writes are in flight, for real: the `outage` project's server gets SIGQUIT (an immediate
@@ -9,6 +9,8 @@ import { postgres } from "../helpers/outage";
  * back a moment later. Every refused request is a 503 that names the database and says when to retry, never a
  * 500; every write retried with its own Idempotency-Key lands exactly once; nothing acknowledged is lost.
  */
+
+useOutageDatabase();
 
 const WRITES = 60;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

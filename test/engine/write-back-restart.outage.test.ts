@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runEngineBatch } from "../helpers/engine-loop";
 import { createGallery } from "../helpers/gallery";
-import { postgres } from "../helpers/outage";
+import { postgres, useOutageDatabase } from "../helpers/outage";
 import { aspects, inboundThread, sleep, subjectState, sweepNow, triageEvents } from "./fault-helpers";
 
 /**
@@ -9,6 +9,8 @@ import { aspects, inboundThread, sleep, subjectState, sweepNow, triageEvents } f
  * project's server, shut down immediately and started again): the write-back fails as a whole, the message is
  * retried, and once the lease lapses the sweep has the subject judged once, into one event.
  */
+
+useOutageDatabase();
 
 describe("PostgreSQL shut down during the write-back", () => {
   it("finishes nothing, retries, and judges the subject once after recovery: one event", async () => {

@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 /**
  * Databases that go away, for the suites of what happens then. Two kinds:
@@ -33,4 +33,20 @@ async function control(method: string, path: string): Promise<number | null> {
   const body = (await response.json()) as { pid?: number | null; error?: string };
   if (!response.ok) throw new Error(`outage control ${method} ${path}: ${body.error ?? response.status}`);
   return body.pid ?? null;
+}
+
+/**
+ * Holds the `outage` project's server for this file's tests (call it at the top of every `*.outage.test.ts`): the
+ * project's files run beside each other, and only the file holding the server may stop it. After the file, the
+ * server is started again if a test left it down, then released.
+ */
+export function useOutageDatabase(): void {
+  const holder = `${crypto.randomUUID()}`;
+  beforeAll(async () => {
+    await control("POST", `/lease?holder=${holder}`);
+  }, 300_000);
+  afterAll(async () => {
+    await postgres.restart();
+    await control("POST", `/release?holder=${holder}`);
+  });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { WebhookTicket } from "../../lib/webhook-queue";
 import { dispatch } from "../../services/webhooks/dispatch";
 import { createGallery } from "../helpers/gallery";
-import { postgres } from "../helpers/outage";
+import { postgres, useOutageDatabase } from "../helpers/outage";
 import {
   at,
   behave,
@@ -25,6 +25,8 @@ import {
  * delivery is sent again under its `webhook-id` once its lease lapses. A receiver that dedupes by `webhook-id`
  * sees the event once.
  */
+
+useOutageDatabase();
 
 describe("webhook delivery: PostgreSQL shut down mid-ticket", () => {
   it("PostgreSQL shut down between the sends and their record: retried, then delivered once per webhook-id", async () => {
