@@ -39,6 +39,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { text } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -335,21 +336,12 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 async function startReceiver(): Promise<Receiver> {
   const arrivals: Arrival[] = [];
   const failures: string[] = [];
   let hook: Webhook | null = null;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req).catch(() => "");
+    const body = await text(req).catch(() => "");
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;

@@ -29,6 +29,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { text } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
@@ -134,15 +135,6 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 /** Each endpoint at its own path `/<endpoint id>`, answering as its mode says. */
 async function startReceiver(endpoints: Map<string, BenchEndpoint>): Promise<Receiver> {
   const arrivals = new Map<string, Arrival[]>();
@@ -156,7 +148,7 @@ async function startReceiver(endpoints: Map<string, BenchEndpoint>): Promise<Rec
     res.on("close", () => {
       if (!res.writableFinished) closedEarly = true;
     });
-    const body = await readBody(req).catch(() => "");
+    const body = await text(req).catch(() => "");
     const endpoint = endpoints.get((req.url ?? "/").slice(1));
     if (!endpoint) {
       unknownPaths += 1;

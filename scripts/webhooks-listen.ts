@@ -17,8 +17,9 @@
  * GALLERY_API_KEY, else the demo secret key `npm start` saved in .data/local-keys.json. The key needs
  * `webhooks:create` and `webhooks:delete`, and the read scopes of the types subscribed to.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { buffer } from "node:stream/consumers";
 import { parseArgs } from "node:util";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { LOCAL_KEYS_PATH, loadLocalKeys } from "./local-keys";
@@ -140,15 +141,6 @@ async function deleteEndpoint(opts: Options, id: string): Promise<string> {
   return `could not delete webhook endpoint ${id}: ${response.status} ${await problemText(response)}`;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
@@ -211,7 +203,7 @@ async function main(): Promise<void> {
   const seen = new Set<string>();
 
   const server = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const body = await buffer(req);
     if (req.method !== "POST" || !verifier) {
       res.writeHead(req.method !== "POST" ? 405 : 503).end();
       return;

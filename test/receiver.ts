@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 
 /**
  * A real HTTP webhook receiver for the tests (Node; workerd cannot listen). Every request to a path is recorded
@@ -32,15 +33,6 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
@@ -52,7 +44,7 @@ export async function startReceiver(): Promise<Receiver> {
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://receiver");
-    const body = await readBody(req);
+    const body = await text(req);
     const control = /^\/__(control|received)(\/.*)$/.exec(url.pathname);
     if (control) {
       const [, kind, path] = control as unknown as [string, string, string];

@@ -2,15 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { callSending, runEngineBatch } from "../helpers/engine-loop";
 import { createGallery } from "../helpers/gallery";
-import {
-  artworks,
-  aspects,
-  inboundThread,
-  sleep,
-  subjectState,
-  sweepNow,
-  triageEvents,
-} from "./fault-helpers";
+import { artworks, aspects, inboundThread, sleep, subjectState, sweepNow, triageEvents } from "./helpers";
 
 /**
  * The engine loop under its own failures, in workerd against PostgreSQL through the real driver: a subject whose

@@ -16,6 +16,7 @@ import {
 } from "../helpers/engine-loop";
 import { call, createGallery, db, type TestGallery } from "../helpers/gallery";
 import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
+import { inboundThread } from "./helpers";
 
 /**
  * The engine loop end to end, in workerd against PostgreSQL: a write marks its subject stale in its own
@@ -367,27 +368,6 @@ describe("the engine's batch handler", () => {
 });
 
 describe("inbox triage", () => {
-  async function inboxWithMessage(g: TestGallery, body: string) {
-    const m = await member(g);
-    const connection = await emailConnection(m.token);
-    const { queue, sent } = recordingQueue();
-    const res = await callSending(queue, "POST", `/gallery/inbox/connections/${connection.id}/messages`, {
-      key: m.token,
-      body: {
-        direction: "inbound",
-        from: { address: "collector@example.com", name: "A. Collector" },
-        to: ["desk@gallery.example"],
-        subject: "The blue painting",
-        provider_thread_id: "blue-painting",
-        body,
-        sent_at: new Date().toISOString(),
-      },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const threadId = ((await res.json()) as { thread_id: string }).thread_id;
-    return { m, connection, queue, sent, threadId };
-  }
-
   async function threadEvents(g: TestGallery, threadId: string) {
     const rows = await db().execute<{
       type: string;
@@ -401,7 +381,10 @@ describe("inbox triage", () => {
 
   it("triages the thread, records inbox_thread.updated once, and the same input again changes nothing", async () => {
     const g = await createGallery();
-    const { m, sent, threadId } = await inboxWithMessage(g, "Is this still available? What's the price?");
+    const { m, sent, threadId } = await inboundThread(g, {
+      body: "Is this still available? What's the price?",
+      providerThreadId: "blue-painting",
+    });
     expect(sent).toEqual([{ gallery_id: g.id, kind: "inbox_thread", subject_id: threadId }]);
     expect((await getThread(m.token, threadId)).triage.intent).toBeNull();
 
@@ -426,10 +409,10 @@ describe("inbox triage", () => {
 
   it("keeps a member's corrected_intent as a labelled example, never overwritten by re-judging", async () => {
     const g = await createGallery();
-    const { m, connection, queue, sent, threadId } = await inboxWithMessage(
-      g,
-      "Could you send the invoice for the two prints again? Our accounts team needs it.",
-    );
+    const { m, connection, queue, sent, threadId } = await inboundThread(g, {
+      body: "Could you send the invoice for the two prints again? Our accounts team needs it.",
+      providerThreadId: "blue-painting",
+    });
     await runBatch(sent);
     const engineIntent = (await getThread(m.token, threadId)).triage.intent;
     const res = await call("PATCH", `${THREADS}/${threadId}`, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runEngineBatch } from "../helpers/engine-loop";
 import { createGallery } from "../helpers/gallery";
 import { postgres, useOutageDatabase } from "../helpers/outage";
-import { aspects, inboundThread, sleep, subjectState, sweepNow, triageEvents } from "./fault-helpers";
+import { aspects, inboundThread, sleep, subjectState, sweepNow, triageEvents } from "./helpers";
 
 /**
  * The engine loop when PostgreSQL goes away for real between a batch's claim and its write-back (the `outage`

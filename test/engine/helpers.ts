@@ -7,7 +7,7 @@ import { callSending, recordingQueue } from "../helpers/engine-loop";
 import { db, type TestGallery } from "../helpers/gallery";
 import { emailConnection, member } from "../inbox/helpers";
 
-/** The engine's state as its fault suites read it (faults.test.ts, write-back-restart.outage.test.ts). */
+/** What the engine suites share: an inbound message to start a thread, and the engine's state as they read it. */
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +76,11 @@ export async function artworks(g: TestGallery, titles: string[]) {
   return { ids, sent, queue };
 }
 
-export async function inboundThread(g: TestGallery) {
+/**
+ * An inbound mail in a new member's inbox, sent through the API with the engine's Queue recorded: its thread, and
+ * the messages the write sent. `providerThreadId` names the provider's thread, for a later message to join it.
+ */
+export async function inboundThread(g: TestGallery, opts: { body?: string; providerThreadId?: string } = {}) {
   const m = await member(g);
   const connection = await emailConnection(m.token);
   const { queue, sent } = recordingQueue();
@@ -87,12 +91,12 @@ export async function inboundThread(g: TestGallery) {
       from: { address: "collector@example.com", name: "A. Collector" },
       to: ["desk@gallery.example"],
       subject: "The blue painting",
-      provider_thread_id: `blue-${crypto.randomUUID()}`,
-      body: "Is the blue painting still available? What is the price?",
+      provider_thread_id: opts.providerThreadId ?? `blue-${crypto.randomUUID()}`,
+      body: opts.body ?? "Is the blue painting still available? What is the price?",
       sent_at: new Date().toISOString(),
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const threadId = ((await res.json()) as { thread_id: string }).thread_id;
-  return { threadId, sent };
+  return { m, connection, queue, sent, threadId };
 }
