@@ -15,7 +15,7 @@ import { newId } from "../lib/ids";
 import { ApiError, type ErrorCode, type FieldIssue, problemBody, problemResponse } from "../lib/problem";
 import { isSignedUpload } from "../lib/uploads";
 import { SESSION_COOKIE } from "./auth";
-import { addCorsHeaders, isBrowserSurfaceRequest, preflightHeaders } from "./cors";
+import { CORS_HEADERS, isBrowserSurfaceRequest, preflightHeaders } from "./cors";
 import { countOtherRequests } from "./rate-limit";
 
 export type Router = OpenAPIHono<AppEnv>;
@@ -129,6 +129,27 @@ export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
   return problemResponse(body, headers);
 }
 
+/**
+ * Sets headers on the answer a handler already made. Hono's `c.header()` after the handler builds a new Response
+ * (and copies its headers) for each header it sets; this sets them all in place. An answer whose headers are
+ * immutable (one a `fetch` or the Cache API returned) is copied once, then set.
+ */
+export function setResponseHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
+  const set = (target: Headers) => {
+    for (const [name, value] of Object.entries(headers)) target.set(name, value);
+  };
+  try {
+    set(c.res.headers);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const copy = new Response(c.res.body, c.res);
+    set(copy.headers);
+    // Hono's setter would copy the old answer's headers into the new one (a Response more): cleared first.
+    c.res = undefined;
+    c.res = copy;
+  }
+}
+
 /** True when the request carries a credential of any kind, valid or not. */
 function presentsCredential(c: Context<AppEnv>): boolean {
   return Boolean(
@@ -201,17 +222,20 @@ export function createRouter(options: RouterOptions = {}): Router {
   router.use("*", async (c, next) => {
     if (!c.get("requestId")) c.set("requestId", newId("req"));
     await next();
-    c.header("Request-Id", c.get("requestId"));
+    const headers: Record<string, string> = {
+      "Request-Id": c.get("requestId"),
+      "X-Content-Type-Options": "nosniff",
+    };
     // The limit the request was counted against (http/rate-limit.ts), on every answer.
     const rateLimitPolicy = c.get("rateLimitPolicy");
-    if (rateLimitPolicy) c.header("RateLimit-Policy", rateLimitPolicy);
-    c.header("X-Content-Type-Options", "nosniff");
+    if (rateLimitPolicy) headers["RateLimit-Policy"] = rateLimitPolicy;
     // The browser surface answers every request CORS-open, problems included; no other path sends CORS headers.
-    if (isBrowserSurfaceRequest(c.req.path)) addCorsHeaders(c);
+    if (isBrowserSurfaceRequest(c.req.path)) Object.assign(headers, CORS_HEADERS);
     // An answer to a credential is about that credential's gallery: no shared or browser cache may keep it. A
     // response that declares itself public (a stored image) is the same whoever asks, and keeps its own.
     const declaredPublic = c.res.headers.get("cache-control")?.startsWith("public") === true;
-    if (presentsCredential(c) && !declaredPublic) c.header("Cache-Control", "no-store");
+    if (presentsCredential(c) && !declaredPublic) headers["Cache-Control"] = "no-store";
+    setResponseHeaders(c, headers);
   });
   router.use("*", async (c, next) => {
     // A Worker started without its settings (a plain `wrangler dev` without .dev.vars) says which, on every call.

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from "../lib/idempotency";
 
 /**
@@ -52,11 +51,11 @@ export function isBrowserSurfaceRequest(requestPath: string): boolean {
   return BROWSER_SURFACE_PATH.test(requestPath);
 }
 
-/** Adds the CORS headers of every browser-surface answer (success or problem) to the response. */
-export function addCorsHeaders(c: Context): void {
-  c.header("Access-Control-Allow-Origin", "*");
-  c.header("Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS.join(", "));
-}
+/** The CORS headers of every browser-surface answer (success or problem). */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": CORS_EXPOSE_HEADERS.join(", "),
+};
 
 /** The headers of a browser-surface preflight answer (204), given the path's methods (`Allow`). */
 export function preflightHeaders(allow: string): Record<string, string> {

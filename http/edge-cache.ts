@@ -63,6 +63,7 @@ const KEY_ORIGIN = "https://edge-cache.gallery-platform.invalid";
  * `?a=1&b=2` and `?b=2&a=1` share an entry.
  */
 export function canonicalQuery(url: URL): string {
+  if (url.search.length <= 1) return "";
   const pairs = [...url.searchParams];
   const order = [...new Set(pairs.map(([name]) => name))].sort();
   const sorted = order.flatMap((name) => pairs.filter(([n]) => n === name));

@@ -66,15 +66,19 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (isDryRun(c)) return next();
     const principal = c.get("principal");
     const requestHash = await fingerprint(c);
-    const cached = await c.env.IDEMPOTENCY_CACHE.get<StoredResponse>(
-      await idempotencyCacheKey(principal.galleryId, key),
-      "json",
-    );
+    const cacheKey = await idempotencyCacheKey(principal.galleryId, key);
+    const cached = await c.env.IDEMPOTENCY_CACHE.get<StoredResponse>(cacheKey, "json");
     if (cached) {
       if (cached.requestHash !== requestHash) throw reusedKey();
       return replay(cached);
     }
-    claims.set(c.req.raw, { key, requestHash, method: c.req.method, path: new URL(c.req.url).pathname });
+    claims.set(c.req.raw, {
+      key,
+      requestHash,
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      cacheKey,
+    });
     return next();
   };
 }

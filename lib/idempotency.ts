@@ -13,6 +13,8 @@ export interface IdempotencyClaim {
   requestHash: string;
   method: string;
   path: string;
+  /** Where the finished response is kept for replays (idempotencyCacheKey), computed once per request. */
+  cacheKey: string;
 }
 
 export interface StoredResponse {
@@ -41,11 +43,10 @@ export function reusedKey(): ApiError {
 /** Keeps the finished response at the edge so the next retry needs no database round trip. */
 export async function cacheResponse(
   env: Pick<Env, "IDEMPOTENCY_CACHE">,
-  galleryId: string,
   claim: IdempotencyClaim,
   stored: StoredResponse,
 ): Promise<void> {
-  await env.IDEMPOTENCY_CACHE.put(await idempotencyCacheKey(galleryId, claim.key), JSON.stringify(stored), {
+  await env.IDEMPOTENCY_CACHE.put(claim.cacheKey, JSON.stringify(stored), {
     expirationTtl: IDEMPOTENCY_TTL_SECONDS,
   });
 }

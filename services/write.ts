@@ -113,7 +113,7 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
     if (request && claim && pg?.code === "23505" && pg.constraint === "idempotency_keys_pkey") {
       const stored = await findIdempotencyClaim(db, principal.galleryId, claim.key);
       if (!stored || stored.requestHash !== claim.requestHash) throw reusedKey();
-      request.waitUntil(cacheResponse(request.env, principal.galleryId, claim, stored));
+      request.waitUntil(cacheResponse(request.env, claim, stored));
       return replayed(stored);
     }
     throw translateWriteError(error);
@@ -121,7 +121,7 @@ export async function executeWrite<Schema extends z.ZodType, Status extends Writ
 
   if (request && claim) {
     const stored: StoredResponse = { requestHash: claim.requestHash, status: plan.status, body };
-    request.waitUntil(cacheResponse(request.env, principal.galleryId, claim, stored));
+    request.waitUntil(cacheResponse(request.env, claim, stored));
   }
   return { status: plan.status, body, replayed: false };
 }
