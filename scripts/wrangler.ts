@@ -146,6 +146,16 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
   return spawnWrangler(args, ENV_FILE_ENV);
 }
 
+/**
+ * A config's text for a copy kept under .data/: its paths (`main`, and the modules `[alias]` substitutes, which
+ * wrangler resolves from the config's folder) pointed back at the project's files.
+ */
+function pointedAtSource(source: string): string {
+  return source
+    .replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`)
+    .replace(/^("[^"\n]+" = )"\.\/(.+)"$/gm, (_line, key: string, path: string) => `${key}"../${path}"`);
+}
+
 /** The engine Worker's config, and its local copy holding the settings of this machine. */
 export const ENGINE_CONFIG = "wrangler.engine.toml";
 const LOCAL_ENGINE_CONFIG = ".data/wrangler.engine.local.toml";
@@ -162,9 +172,7 @@ export function localEngineConfig(vars: Record<string, string>): string {
   const source = readFileSync(join(ROOT, ENGINE_CONFIG), "utf8");
   const trigger = /^\[triggers\]\ncrons = \[.*\]\n/m;
   if (!trigger.test(source)) throw new Error(`${ENGINE_CONFIG}: no [triggers] crons to leave out locally`);
-  const pointed = source
-    .replace(trigger, "")
-    .replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  const pointed = pointedAtSource(source.replace(trigger, ""));
   // JSON strings are TOML basic strings.
   const table = Object.entries(vars).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
   const text = `# Written by npm start from ${ENGINE_CONFIG}, with this machine's settings; not for editing.\n${pointed}\n[vars]\n${table.join("\n")}\n`;
@@ -191,7 +199,7 @@ export const LOCAL_WEBHOOK_BATCH = 10;
  */
 export function localCronConfig(): string {
   const source = readFileSync(join(ROOT, CRON_CONFIG), "utf8");
-  const pointed = source.replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  const pointed = pointedAtSource(source);
   const consumer = /(\[\[queues\.consumers\]\]\nqueue = "gallery-webhooks"\n)max_batch_size = \d+/;
   if (!consumer.test(pointed))
     throw new Error(`${CRON_CONFIG}: the gallery-webhooks consumer has no max_batch_size`);
