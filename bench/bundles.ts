@@ -18,6 +18,7 @@
  * Results: bench/results/bundles.md and bundles.json (BENCH_BUNDLES_NAME names them otherwise).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { BUDGETS, bundleTable, inputGroups, measureWorkers, median } from "./bundle";
 
@@ -29,7 +30,9 @@ const say = (m: string) => console.log(`[bench:bundles] ${m}`);
 async function main(): Promise<void> {
   process.chdir(ROOT);
   say(`three Workers: wrangler deploy --dry-run, then wrangler check startup ${RUNS} times each`);
+  const loadBefore = os.loadavg()[0]!;
   const workers = await measureWorkers({ startupRuns: RUNS, top: 10 });
+  const loadAfter = os.loadavg()[0]!;
   for (const w of workers)
     say(
       `  ${w.worker}: ${w.totalKiB} KiB, gzip ${w.gzipKiB} KiB, startup ${w.startupMs} ms (${w.startupRunsMs.join(", ")})`,
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   const report = {
     at: new Date().toISOString(),
     runs: RUNS,
+    machine: { cpus: os.cpus().length, loadAverage1m: { before: loadBefore, after: loadAfter } },
     workers: workers.map(({ size, ...w }) => ({
       ...w,
       startupMedianMs: w.startupRunsMs.length ? median(w.startupRunsMs) : null,
@@ -49,7 +53,7 @@ async function main(): Promise<void> {
   const lines = [
     "# Bundles and startup, per Worker",
     "",
-    `${report.at} · \`npm run bench:bundles\` · startup: ${RUNS} profiles a Worker`,
+    `${report.at} · \`npm run bench:bundles\` · startup: ${RUNS} profiles a Worker · ${os.cpus().length} CPUs, load average (1 min) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`,
     "",
     ...bundleTable(workers),
     "",
