@@ -13,6 +13,8 @@ export interface BundleSize {
   startupMs: number | null;
   /** Each startup profile's CPU time, when asked for. */
   startupRunsMs?: number[];
+  /** The imports `[alias]` sent to lib/bundle/'s stand-ins. */
+  aliased?: AliasedImport[];
   /** Minified bytes each input module contributes to the Worker's script (esbuild's metafile), by path. */
   inputs: Record<string, number> | null;
   output: string;
@@ -46,8 +48,33 @@ export function bundleShare(size: BundleSize, prefixes: readonly string[]): McpB
 }
 
 interface Metafile {
+  inputs: Record<string, { imports: { path: string; original?: string }[] }>;
   outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }>;
 }
+
+/** An import the config's `[alias]` sent to a stand-in of lib/bundle/: who imports it, under what name. */
+export interface AliasedImport {
+  importer: string;
+  original: string;
+  path: string;
+}
+
+/** The imports that resolved to lib/bundle/ (the stand-ins wrangler's `[alias]` substitutes). */
+function aliasedImports(path: string): AliasedImport[] {
+  if (!existsSync(path)) return [];
+  const meta = JSON.parse(readFileSync(path, "utf8")) as Metafile;
+  return Object.entries(meta.inputs).flatMap(([importer, { imports }]) =>
+    imports
+      .filter((i) => i.path.startsWith("lib/bundle/") && !importer.startsWith("lib/bundle/"))
+      .map((i) => ({ importer, original: i.original ?? i.path, path: i.path })),
+  );
+}
+
+/**
+ * The packages whose imports the stand-ins are for. An `[alias]` key is an import path as written, so another
+ * package importing the same relative path (`./compile.js`) would get the stand-in too: bench:bundles fails then.
+ */
+export const ALIASED_PACKAGES = ["node_modules/zod/", "node_modules/@modelcontextprotocol/sdk/"];
 
 /** The inputs of the Worker's script (the output with an entry point) in esbuild's metafile. */
 function scriptInputs(path: string): Record<string, number> | null {
@@ -97,6 +124,7 @@ export function dryRun(
       try {
         if (code !== 0) throw new Error(`wrangler deploy --dry-run (${config}) failed (${code}):\n${output}`);
         const inputs = scriptInputs(metafile);
+        const aliased = aliasedImports(metafile);
         const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
         const startupRunsMs: number[] = [];
         for (let i = 0; i < runs; i++) startupRunsMs.push((await startupProfile(upload)).cpuMs);
@@ -107,6 +135,7 @@ export function dryRun(
           startupMs: runs > 0 ? Math.min(...startupRunsMs) : startup ? Number(startup[1]) : null,
           ...(runs > 0 ? { startupRunsMs } : {}),
           inputs,
+          aliased,
           output,
         });
       } catch (error) {

@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { BUDGETS, bundleTable, inputGroups, measureWorkers, median } from "./bundle";
+import { ALIASED_PACKAGES, BUDGETS, bundleTable, inputGroups, measureWorkers, median } from "./bundle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.BENCH_BUNDLES_RUNS ?? 5);
@@ -33,6 +33,14 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0]!;
   const workers = await measureWorkers({ startupRuns: RUNS, top: 10 });
   const loadAfter = os.loadavg()[0]!;
+  // A stand-in of lib/bundle/ reached from outside the packages it stands in for replaced someone else's module.
+  const strays = workers.flatMap((w) =>
+    (w.size.aliased ?? [])
+      .filter((a) => !ALIASED_PACKAGES.some((p) => a.importer.startsWith(p)))
+      .map((a) => `${w.worker}: ${a.importer} imports "${a.original}", aliased to ${a.path}`),
+  );
+  if (strays.length > 0)
+    throw new Error(`an [alias] reached beyond the packages it is for:\n${strays.join("\n")}`);
   for (const w of workers)
     say(
       `  ${w.worker}: ${w.totalKiB} KiB, gzip ${w.gzipKiB} KiB, startup ${w.startupMs} ms (${w.startupRunsMs.join(", ")})`,
@@ -45,6 +53,7 @@ async function main(): Promise<void> {
       ...w,
       startupMedianMs: w.startupRunsMs.length ? median(w.startupRunsMs) : null,
       packages: inputGroups(size.inputs ?? {}, 10),
+      aliased: size.aliased ?? [],
       budget: BUDGETS[w.worker],
     })),
   };
@@ -72,6 +81,10 @@ async function main(): Promise<void> {
       `## ${w.worker} Worker (${w.config})`,
       "",
       `Startup runs: ${w.startupRunsMs.join(", ")} ms.`,
+      "",
+      `Stand-ins (\`[alias]\`): ${
+        (w.size.aliased ?? []).map((a) => `${a.importer} "${a.original}" → ${a.path}`).join("; ") || "none"
+      }.`,
       "",
       "| largest inputs | minified KiB |",
       "| --- | ---: |",
