@@ -48,6 +48,17 @@ module.exports = {
       to: { path: "(^|node_modules/)drizzle-orm(/|$)|^db/(client|schema)" },
     },
     {
+      name: "cron-without-language-model",
+      comment:
+        "The cron Worker (the webhook Queue's consumer) loads no language model on a cold start: the judges and the fits run in the engine Worker.",
+      severity: "error",
+      from: { path: "^functions/cron\\.ts$" },
+      to: {
+        path: "(^|node_modules/)(wink-nlp|wink-eng-lite-web-model|eld)(/|$)|^lib/engine/nlp\\.ts$",
+        reachable: true,
+      },
+    },
+    {
       name: "no-production-imports-of-tooling",
       severity: "error",
       from: { path: "^(functions|http|lib|services|db)/" },

@@ -74,7 +74,14 @@ import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
 import { spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
-import { bundleShare, dryRun, MCP_BUNDLE_INPUTS, type McpBundleShare } from "./bundle";
+import {
+  bundleShare,
+  bundleTable,
+  MCP_BUNDLE_INPUTS,
+  type McpBundleShare,
+  measureWorkers,
+  type WorkerBundle,
+} from "./bundle";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
@@ -1580,7 +1587,12 @@ function markdown(report: {
   seed: string;
   rows: Row[];
   targets: Target[];
-  bundle: { totalKiB: number | null; gzipKiB: number | null; mcp: McpBundleShare | null };
+  bundle: {
+    totalKiB: number | null;
+    gzipKiB: number | null;
+    mcp: McpBundleShare | null;
+    workers: Omit<WorkerBundle, "size" | "top">[];
+  };
   startup: string;
   health: LoadResult;
   healthCpu: CpuUse | null;
@@ -1617,6 +1629,10 @@ function markdown(report: {
     "",
     `Health floor: \`GET /v1/health\`, ${num(report.health.reqPerSec, 0)} req/s, p50 ${ms(report.health.p50)}, p99 ${ms(report.health.p99)}, Worker CPU ${healthCpu ? `${msFine(healthCpu.perRequestMs)} / request (${healthCpu.ticks} ticks over ${healthCpu.requests.toLocaleString("en-US")} requests)` : "not measured (workerd not found)"}.`,
     `Bundle: ${report.bundle.totalKiB ?? "?"} KiB, gzip ${report.bundle.gzipKiB ?? "?"} KiB (\`wrangler deploy --dry-run\`). Startup: ${report.startup}.`,
+    "",
+    "Each Worker's bundle and startup (`npm run bench:bundles` has their largest inputs):",
+    "",
+    ...bundleTable(report.bundle.workers),
     "",
     ...mcpSection(report.rows, report.healthCpu, report.bundle.mcp),
     "## Targets",
@@ -1839,13 +1855,13 @@ async function main(): Promise<number> {
       );
     }
 
-    say("bundle: wrangler deploy --dry-run");
-    const bundle = await dryRun();
+    say("bundles: wrangler deploy --dry-run and wrangler check startup of the API, cron and engine Workers");
+    const workers = await measureWorkers({ startupRuns: 3 });
+    for (const w of workers)
+      say(`  ${w.worker}: ${w.totalKiB} KiB, gzip ${w.gzipKiB} KiB, startup ${w.startupMs} ms`);
+    const bundle = workers.find((w) => w.worker === "API")!.size;
     const mcpShare = bundleShare(bundle, MCP_BUNDLE_INPUTS);
-    const startup =
-      bundle.startupMs !== null
-        ? `${bundle.startupMs} ms (wrangler's Worker Startup Time)`
-        : `${(firstOkMs / 1000).toFixed(1)} s from spawning \`wrangler dev\` to the first 200 of /v1/health (wrangler --dry-run reports no Worker Startup Time)`;
+    const startup = `${bundle.startupMs ?? "?"} ms of the API Worker's global scope (\`wrangler check startup\`, the least of 3 profiles); ${(firstOkMs / 1000).toFixed(1)} s from spawning \`wrangler dev\` to the first 200 of /v1/health`;
 
     // Targets
     const targets: Target[] = [];
@@ -1979,7 +1995,12 @@ async function main(): Promise<number> {
       seed: seedNote,
       rows,
       targets,
-      bundle: { totalKiB: bundle.totalKiB, gzipKiB: bundle.gzipKiB, mcp: mcpShare },
+      bundle: {
+        totalKiB: bundle.totalKiB,
+        gzipKiB: bundle.gzipKiB,
+        mcp: mcpShare,
+        workers: workers.map(({ size: _, top: __, ...w }) => w),
+      },
       startup,
       health,
       healthCpu,

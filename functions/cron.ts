@@ -19,7 +19,9 @@ import {
  * whose time has come, and the engine's sweep (subjects left stale too long are sent to the engine Queue again).
  * It also consumes the webhook Queue: each message is one endpoint's ticket, whose deliveries it sends
  * (services/webhooks/dispatch.ts), and its dead-letter queue, `gallery-webhooks-dlq`, whose tickets it records for
- * the operator's read (services/engine-failures/record.ts). It serves no HTTP.
+ * the operator's read (services/engine-failures/record.ts). It serves no HTTP. It runs none of the engine's judges
+ * or fits (the engine Worker fits, on its own cron trigger: functions/engine/index.ts), so its bundle carries no
+ * language model and a webhook delivery's cold start loads none.
  */
 
 export default {

@@ -7,7 +7,10 @@
  * 3. the local Neon endpoint that the Worker's production driver talks to;
  * 4. `wrangler dev` for the API Worker with the engine Worker beside it (they share the local engine Queue: a
  *    write is judged about a second later), and for the cron Worker when wrangler.cron.toml exists, with an engine
- *    Worker of its own beside it for the subjects its sweep sends (local Queues do not reach across sessions);
+ *    Worker of its own beside it for the subjects its sweep sends (local Queues do not reach across sessions); and
+ *    the engine Worker once more, alone, for its scheduled run (the fits): a session's `/__scheduled` reaches only
+ *    its primary Worker, so each Worker with a cron trigger is the primary of a session, polled as the deployed
+ *    trigger would fire it;
  * 5. the example viewing-room page (examples/viewing-room/) on another origin, as a gallery's own site would host it;
  * 6. a banner with the base URL, the demo credentials, the page's address and a curl to try.
  *
@@ -302,7 +305,8 @@ async function waitForApi(origin: string): Promise<number> {
   throw new Error(`the API did not answer on ${origin} within ${HEALTH_TIMEOUT_MS / 1000} s`);
 }
 
-function pollScheduled(port: number): void {
+/** Fires the scheduled handler of a session's primary Worker (`--test-scheduled`) every CRON_POLL_MS. */
+function pollScheduled(name: string, port: number): void {
   let failing = false;
   const timer = setInterval(async () => {
     try {
@@ -310,13 +314,13 @@ function pollScheduled(port: number): void {
         signal: AbortSignal.timeout(CRON_POLL_MS),
       });
       await res.arrayBuffer();
-      if (!res.ok && !failing) console.error(`[cron] /__scheduled answered ${res.status}`);
+      if (!res.ok && !failing) console.error(`[${name}] /__scheduled answered ${res.status}`);
       failing = !res.ok;
     } catch {
       failing = true;
     }
   }, CRON_POLL_MS);
-  parts.push({ name: "cron poller", stop: async () => clearInterval(timer) });
+  parts.push({ name: `${name} poller`, stop: async () => clearInterval(timer) });
 }
 
 function banner(
@@ -444,11 +448,8 @@ async function main(): Promise<void> {
     ENVIRONMENT: "local",
   };
   // The engine Worker reads only the database.
-  const engineConfig = localEngineConfig({
-    DATABASE_URL: db.url,
-    NEON_LOCAL_ENDPOINT: neon.url,
-    ENVIRONMENT: "local",
-  });
+  const engineVars = { DATABASE_URL: db.url, NEON_LOCAL_ENDPOINT: neon.url, ENVIRONMENT: "local" };
+  const engineConfig = localEngineConfig(engineVars);
   say(`starting wrangler dev on 127.0.0.1:${port} (the API Worker, with the engine Worker beside it)`);
   await startWrangler("api", API_CONFIG, port, vars, [], [engineConfig]);
 
@@ -459,14 +460,19 @@ async function main(): Promise<void> {
   if (existsSync(resolve(CRON_CONFIG))) {
     const cronPort = await freePort();
     await startWrangler("cron", localCronConfig(), cronPort, vars, ["--test-scheduled"], [engineConfig]);
-    pollScheduled(cronPort);
+    pollScheduled("cron", cronPort);
     extra.push(
       `Cron Worker           http://127.0.0.1:${cronPort} (scheduled run every ${CRON_POLL_MS / 1000} s)`,
     );
   }
+  // The engine Worker's own scheduled run: the fits of each gallery's match model and triage adjustment.
+  const fitsPort = await freePort();
+  await startWrangler("engine", engineConfig, fitsPort, engineVars, ["--test-scheduled"]);
+  pollScheduled("engine", fitsPort);
   extra.push(
     `Engine Worker         judges from the gallery-engine Queue beside the API Worker (a write is judged in ~1 s)`,
-    `                      and beside the cron Worker (its sweep resends what stays stale over ${SWEEP_AFTER_SECONDS} s)`,
+    `                      and beside the cron Worker (its sweep resends what stays stale over ${SWEEP_AFTER_SECONDS} s);`,
+    `                      its scheduled run (the fits) every ${CRON_POLL_MS / 1000} s, http://127.0.0.1:${fitsPort}`,
   );
   if (waiting > 0)
     extra.push(`                      ${waiting} demo subjects waiting: judged within a sweep or two`);

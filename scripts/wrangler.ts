@@ -146,19 +146,33 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
   return spawnWrangler(args, ENV_FILE_ENV);
 }
 
+/**
+ * A config's text for a copy kept under .data/: its paths (`main`, and the modules `[alias]` substitutes, which
+ * wrangler resolves from the config's folder) pointed back at the project's files.
+ */
+function pointedAtSource(source: string): string {
+  return source
+    .replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`)
+    .replace(/^("[^"\n]+" = )"\.\/(.+)"$/gm, (_line, key: string, path: string) => `${key}"../${path}"`);
+}
+
 /** The engine Worker's config, and its local copy holding the settings of this machine. */
 export const ENGINE_CONFIG = "wrangler.engine.toml";
 const LOCAL_ENGINE_CONFIG = ".data/wrangler.engine.local.toml";
 
 /**
  * The engine Worker's config for a local session, with `vars` written in: as an auxiliary Worker of a `wrangler
- * dev` session it reads neither the session's `--env-file` nor its `--var`. Kept under .data/ (local settings
- * only) and, as it holds the database URL, readable by the user only (mode 0600); `main` points back at the
- * source. Returns its path, relative to the project root.
+ * dev` session it reads neither the session's `--env-file` nor its `--var`. Without its cron trigger: locally a
+ * scheduled run is fired by a request to `/__scheduled` (`--test-scheduled`, npm start's own session of the engine
+ * Worker), and wrangler would warn, in each session the engine Worker is beside another, that the trigger does
+ * not fire by itself. Kept under .data/ (local settings only) and, as it holds the database URL, readable by the
+ * user only (mode 0600); `main` points back at the source. Returns its path, relative to the project root.
  */
 export function localEngineConfig(vars: Record<string, string>): string {
   const source = readFileSync(join(ROOT, ENGINE_CONFIG), "utf8");
-  const pointed = source.replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  const trigger = /^\[triggers\]\ncrons = \[.*\]\n/m;
+  if (!trigger.test(source)) throw new Error(`${ENGINE_CONFIG}: no [triggers] crons to leave out locally`);
+  const pointed = pointedAtSource(source.replace(trigger, ""));
   // JSON strings are TOML basic strings.
   const table = Object.entries(vars).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
   const text = `# Written by npm start from ${ENGINE_CONFIG}, with this machine's settings; not for editing.\n${pointed}\n[vars]\n${table.join("\n")}\n`;
@@ -185,7 +199,7 @@ export const LOCAL_WEBHOOK_BATCH = 10;
  */
 export function localCronConfig(): string {
   const source = readFileSync(join(ROOT, CRON_CONFIG), "utf8");
-  const pointed = source.replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`);
+  const pointed = pointedAtSource(source);
   const consumer = /(\[\[queues\.consumers\]\]\nqueue = "gallery-webhooks"\n)max_batch_size = \d+/;
   if (!consumer.test(pointed))
     throw new Error(`${CRON_CONFIG}: the gallery-webhooks consumer has no max_batch_size`);

@@ -1,5 +1,6 @@
 import { ENGINE_DEAD_LETTERS } from "../../lib/engine-queue";
 import { type EngineEnv, handleEngineBatch } from "../../services/engine/consume";
+import { runFits } from "../../services/engine/fit";
 import { recordDeadLetterBatch } from "../../services/engine-failures/record";
 
 /**
@@ -8,9 +9,16 @@ import { recordDeadLetterBatch } from "../../services/engine-failures/record";
  * described_as lists, suggested show tags — and writes the judgments back (services/engine/consume.ts). A bundle
  * of its own, so the judges and their language model add nothing to the API Worker's size or CPU. It also
  * consumes the engine's dead-letter queue, `gallery-engine-dlq`, recording what reached it for the operator's read
- * (services/engine-failures/record.ts). It serves no HTTP.
+ * (services/engine-failures/record.ts). Each minute (its cron trigger) it fits what the judges read from each
+ * gallery's own outcomes: the match model of a gallery that is due and the triage adjustments of galleries with new
+ * corrections (services/engine/fit.ts). The fits run here, beside the models they read, rather than in the cron
+ * Worker, whose bundle then carries no language model (docs/decisions.md, "Bundles and startup, per Worker"). It
+ * serves no HTTP.
  */
 export default {
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runFits(env));
+  },
   async queue(batch, env) {
     if (batch.queue === ENGINE_DEAD_LETTERS) {
       await recordDeadLetterBatch(batch, env);

@@ -9,7 +9,7 @@
  * intents, summed over the examples, with an L2 penalty toward zero: with no examples it is zero (the shared model
  * as it is), with few it moves only the buckets those examples hold and only as far as they show, and it grows
  * with the evidence. The bias is held much closer to zero than the words, so the corrections of one kind of message
- * move that kind, not every message of the gallery. Pure: runs in workerd (the engine Worker and the cron's fit).
+ * move that kind, not every message of the gallery. Pure: runs in workerd (the engine Worker's judges and its fit).
  */
 import {
   hash,
@@ -57,7 +57,7 @@ export interface AdjustmentFitOptions {
   iterations?: number;
 }
 
-/** The defaults the cron fits with (services/engine/fit-triage.ts). */
+/** The defaults the engine Worker's fit uses (services/engine/fit-triage.ts). */
 export const ADJUSTMENT_L2 = 1;
 export const ADJUSTMENT_BIAS_L2 = 20;
 export const ADJUSTMENT_ITERATIONS = 150;

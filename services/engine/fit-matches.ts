@@ -24,8 +24,8 @@ import type { Env } from "../../lib/env";
 
 /**
  * Fitting each gallery's match model on its own outcomes (docs/decisions.md, "The matcher in the loop"): from the
- * cron Worker, at most FIT_GALLERIES_PER_TICK galleries a tick, each at most once every FIT_EVERY_HOURS, and only
- * galleries with a sale. A fit reads the FIT_CONTACTS contacts with the newest outcomes (sales, feedback) with
+ * engine Worker's scheduled handler (services/engine/fit.ts), at most FIT_GALLERIES_PER_TICK galleries a tick,
+ * each at most once every FIT_EVERY_HOURS, and only galleries with a sale. A fit reads the FIT_CONTACTS contacts with the newest outcomes (sales, feedback) with
  * their bounded inputs, and the FIT_WORKS newest works as sampled negatives; the model is the prior moved by the
  * examples (lib/engine/matcher.ts fitMatchModel), stored in match_models with its calibration: a map fitted on
  * the gallery's own outcomes judged by models fitted without them (5-fold cross-fit by contact), shrunk toward

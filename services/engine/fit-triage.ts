@@ -13,12 +13,13 @@ import type { Env } from "../../lib/env";
 
 /**
  * Fitting each gallery's triage adjustment on its members' corrected intents (docs/decisions.md, "Each gallery's
- * triage adjustment"): from the cron Worker's sweep, at most FIT_TRIAGE_GALLERIES_PER_TICK galleries a tick, those
- * with a correction newer than their adjustment read (or whose adjustment was fitted over another shared model).
- * A fit reads the gallery's FIT_TRIAGE_CORRECTIONS newest corrections (the newest of each thread), rebuilds each
- * as the one-message thread the judge would read (the corrected message, its subject and channel), and fits the
- * offset to the shared intent model's scores (lib/engine/adjustment.ts), stored in triage_adjustments. Threads
- * judged after it use it; a thread is not judged again only because the adjustment moved.
+ * triage adjustment"): from the engine Worker's scheduled handler (services/engine/fit.ts), at most
+ * FIT_TRIAGE_GALLERIES_PER_TICK galleries a tick, those with a correction newer than their adjustment read (or
+ * whose adjustment was fitted over another shared model). A fit reads the gallery's FIT_TRIAGE_CORRECTIONS newest
+ * corrections (the newest of each thread), rebuilds each as the one-message thread the judge would read (the
+ * corrected message, its subject and channel), and fits the offset to the shared intent model's scores
+ * (lib/engine/adjustment.ts), stored in triage_adjustments. Threads judged after it use it; a thread is not judged
+ * again only because the adjustment moved.
  */
 
 export const FIT_TRIAGE_GALLERIES_PER_TICK = 2;

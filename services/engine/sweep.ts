@@ -3,17 +3,14 @@ import { sweepStale } from "../../db/queries/engine";
 import { type EngineMessage, MAX_ATTEMPTS } from "../../lib/engine-queue";
 import type { Env } from "../../lib/env";
 import { sendMessages } from "./enqueue";
-import { fitMatchModels } from "./fit-matches";
-import { fitTriageAdjustments } from "./fit-triage";
 
 /**
  * The sweep, as the cron Worker runs it each tick: the database is the truth and the Queue only transport, so
  * subjects stale for longer than SWEEP_AFTER_SECONDS with no live lease — a send that failed, a message lost, a
  * consumer that died mid-batch and whose lease lapsed — are sent to the engine again. Bounded per tick; a subject
  * that failed MAX_ATTEMPTS times in a row stays stale with its last_error, out of the sweep, until a write marks it.
- * The cron's sweep (every gallery) also fits the match model of a gallery that is due (services/engine/
- * fit-matches.ts: one gallery a tick, each at most once a day) and the triage adjustment of galleries with new
- * corrected intents (services/engine/fit-triage.ts: two a tick); a failed fit is logged and tried next tick.
+ * It imports nothing of the judges: the fits that read the engine's models run in the engine Worker's own
+ * scheduled handler (services/engine/fit.ts), and the cron Worker's bundle carries no language model.
  */
 
 /** How long a subject stays stale before the sweep sends it again (a write's own send normally lands in ~1 s). */
@@ -39,22 +36,6 @@ export async function sweepEngine(
     send?: (m: EngineMessage[]) => Promise<void>;
   } = {},
 ): Promise<SweepResult> {
-  if (options.galleryId === undefined) {
-    await Promise.all([
-      fitMatchModels(env)
-        .then((fitted) => {
-          if (fitted.length > 0) console.log(JSON.stringify({ match_models_fitted: fitted }));
-        })
-        .catch((error) => console.error(JSON.stringify({ match_model_fit: "failed", error: String(error) }))),
-      fitTriageAdjustments(env)
-        .then((fitted) => {
-          if (fitted.length > 0) console.log(JSON.stringify({ triage_adjustments_fitted: fitted }));
-        })
-        .catch((error) =>
-          console.error(JSON.stringify({ triage_adjustment_fit: "failed", error: String(error) })),
-        ),
-    ]);
-  }
   const queue = env.ENGINE_QUEUE;
   const send = options.send ?? (queue ? (messages: EngineMessage[]) => sendMessages(queue, messages) : null);
   // Without a Queue there is nowhere to send: the subjects are left untouched rather than marked as sent.

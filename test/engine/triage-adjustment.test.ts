@@ -16,9 +16,9 @@ import { emailConnection, getThread, member, THREADS } from "../inbox/helpers";
 
 /**
  * Each gallery teaches its own triage judge, in the engine loop in workerd against PostgreSQL: a member's corrected
- * intents are labelled examples (judgment_corrections); the cron's fit (services/engine/fit-triage.ts) turns a
- * gallery's into an adjustment of the shared intent model (triage_adjustments), which the engine loads beside the
- * gallery's threads. Gallery A's corrections change how A's threads are judged, never B's, nor the shared model.
+ * intents are labelled examples (judgment_corrections); the engine Worker's scheduled fit
+ * (services/engine/fit-triage.ts) turns a gallery's into an adjustment of the shared intent model
+ * (triage_adjustments), which the engine loads beside the gallery's threads. Gallery A's corrections change how A's threads are judged, never B's, nor the shared model.
  */
 
 /** Runs the engine's batch handler over these messages, as the Queue would deliver them; none is retried. */
@@ -110,7 +110,7 @@ describe("each gallery's triage adjustment", () => {
     expect(await isDue(a)).toBe(true);
     expect(await isDue(b)).toBe(false);
 
-    // The cron's fit: A's adjustment, on its ten examples, over the shared model.
+    // The fit the engine Worker runs on its cron trigger: A's adjustment, on its ten examples, over the shared model.
     const [fit] = await fitTriageAdjustments(env, { galleryId: a.id });
     expect(fit).toMatchObject({ gallery_id: a.id, examples: 10 });
     const stored = await db().execute<{

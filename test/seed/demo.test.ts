@@ -1,10 +1,16 @@
-import { createExecutionContext, getQueueResult } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { httpDb } from "../../db/client";
 import worker from "../../functions/api";
+import engineWorker from "../../functions/engine";
 import type { EngineMessage } from "../../lib/engine-queue";
 import { InboxThread } from "../../lib/schemas/inbox";
 import { RubricJudgmentList } from "../../lib/schemas/judgments";
@@ -19,9 +25,10 @@ import { validateResponse } from "../helpers/openapi";
 
 /**
  * The demo gallery as a new user meets it after `npm start`: seeded as `npm start` seeds it (test/seed/demo-setup.ts),
- * then the cron's first sweep (which fits the gallery's match model first) and the engine's batches over every
- * subject the sweep sends, as the Queue delivers them, until nothing is stale; then read through the API. Nothing
- * in the seed is a verdict: what these assert is what the engine reads into the demo's histories.
+ * then the engine Worker's first scheduled run (which fits the gallery's match model), the cron's first sweep and
+ * the engine's batches over every subject the sweep sends, as the Queue delivers them, until nothing is stale; then
+ * read through the API. Nothing in the seed is a verdict: what these assert is what the engine reads into the
+ * demo's histories.
  */
 
 const demo = inject("demo");
@@ -57,6 +64,20 @@ async function seeded(): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error("the demo gallery was not seeded within 150 s");
+}
+
+/**
+ * The engine Worker's scheduled run, as its cron trigger fires it: the demo, the only gallery of its database and
+ * one with sales, is due, and its match model is fitted.
+ */
+async function firstFit(): Promise<void> {
+  const ctx = createExecutionContext();
+  engineWorker.scheduled(createScheduledController({ cron: "* * * * *" }), demoEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  const models = await demoDb().execute<{ positives: number }>(
+    sql`select positives from match_models m join galleries g on g.id = m.gallery_id where g.slug = 'demo'`,
+  );
+  expect(models.rows[0]?.positives).toBeGreaterThan(0);
 }
 
 /** The first sweep as the cron runs it, then the engine over what it sent (50 a batch, as the Queue delivers). */
@@ -105,10 +126,11 @@ let key: string;
 beforeAll(async () => {
   galleryId = await seeded();
   key = await mintKey(galleryId, allScopes, "secret", demoDb());
+  await firstFit();
   await firstSweeps();
 }, 300_000);
 
-describe("the demo gallery after the first sweeps", () => {
+describe("the demo gallery after the first fit and sweeps", () => {
   it("shows at least half of its buying collectors a match at the visible floor, each with reasons", async () => {
     const buyers = await demoDb().execute<{ id: string }>(
       sql`select distinct c.id from contacts c join sales s on s.contact_id = c.id
