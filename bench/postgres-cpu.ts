@@ -235,6 +235,12 @@ function scenarios(refs: GalleryRefs): Scenario[] {
     });
   return [
     {
+      name: "health",
+      title: "GET /v1/health (its `select 1`, db/queries/health.ts): the floor",
+      kind: "read",
+      statements: async () => [{ text: "select 1", params: [] }],
+    },
+    {
       name: "artworks-20",
       title: "GET /v1/gallery/artworks (20, default)",
       kind: "read",
