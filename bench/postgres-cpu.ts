@@ -21,18 +21,26 @@
  * 4. bench/results/postgres.md and postgres.json (PG_CPU_OUT names another pair, e.g. `postgres-before`).
  *
  * Env: PG_CPU_RUNS (default 200), PG_CPU_WARMUP (default 20), PG_CPU_ONLY (comma-separated scenario names or
- * prefixes), PG_CPU_SCALE=1 (the bench galleries too), PG_CPU_OUT (results file name, default `postgres`).
+ * prefixes), PG_CPU_SCALE=1 (the bench galleries too), PG_CPU_OUT (results file name, default `postgres`),
+ * PG_CPU_BEFORE (an earlier run's .json, e.g. this bench at the commit before a change: the report adds a before
+ * and after table, with whether each read's rows are byte for byte the same).
+ *
+ * The artworks list is measured twice: as the route sends it (the stored documents, migration 0023) and with the
+ * body built on read by the resource's builder (`-built`), as every read was built before those documents: same
+ * rows, same bytes, in the same run.
  */
-import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { neon } from "@neondatabase/serverless";
-import type { SQL, SQLWrapper } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
+import { artworkConditions, artworkResource, artworkSortKey } from "../db/queries/artworks";
+import { keysetPage } from "../db/queries/keyset";
 import { catalogueTypes, type EventReadScopes } from "../lib/event-catalogue";
 import type { PageRequest } from "../lib/pagination";
 import type { Principal } from "../lib/principal";
@@ -183,6 +191,24 @@ async function batchOf(run: (db: Db) => Promise<unknown>): Promise<Query[]> {
   throw new Error("the service sent no batch");
 }
 
+/** The artworks list's query with the body built by the resource's builder (listArtworks, minus the document). */
+function builtOnRead(ctx: ServiceContext, limit: number) {
+  const view = { draft: false, gatePrices: false };
+  const key = artworkSortKey(view, "created");
+  return keysetPage(
+    ctx.db,
+    {
+      body: artworkResource.json(view),
+      from: artworkResource.from(view),
+      where: artworkConditions(ctx.principal.galleryId, view, {}),
+      sortKey: key.expr,
+      cast: key.cast,
+      id: sql`a.id`,
+    },
+    page("listArtworks", limit),
+  );
+}
+
 interface GalleryRefs {
   galleryId: string;
   keyId: string;
@@ -251,6 +277,20 @@ function scenarios(refs: GalleryRefs): Scenario[] {
       title: "GET /v1/gallery/artworks?limit=100",
       kind: "read",
       statements: read((ctx) => listArtworks(ctx, { draft: false }, {}, page("listArtworks", 100))),
+    },
+    {
+      // The same page as the builder makes it on every read, as every read did before the stored documents
+      // (migration 0023): same rows, same bytes, measured in the same run for the comparison.
+      name: "artworks-20-built",
+      title: "GET /v1/gallery/artworks (20), built on read as before the stored documents",
+      kind: "read",
+      statements: read((ctx) => builtOnRead(ctx, 20)),
+    },
+    {
+      name: "artworks-100-built",
+      title: "GET /v1/gallery/artworks?limit=100, built on read as before the stored documents",
+      kind: "read",
+      statements: read((ctx) => builtOnRead(ctx, 100)),
     },
     {
       name: "contacts-20",
@@ -327,6 +367,11 @@ interface Measured {
   planMs: number;
   execMs: number;
   totalMs: number;
+  /**
+   * The sum of each statement's fastest run (planning + execution): what the request costs when nothing else
+   * competes for the CPU, steadier than the mean on a shared machine.
+   */
+  minMs: number;
   /** Per statement (of one request), mean per call. */
   statements: StatementCost[];
   /** A write's batch: BEGIN/COMMIT, mean per request (not in the total). */
@@ -334,15 +379,26 @@ interface Measured {
   triggers?: TriggerShare;
   /** Bytes of the response (the read's rows' bodies, or the write's body), as a check that it is what it was. */
   responseBytes: number;
+  responseSha256: string | null;
 }
 
 const FIRE_DEFERRED = "set constraints all immediate";
 const isTransactionControl = (text: string) => /^(begin|commit|rollback)\b/i.test(text.trim());
 
-async function runOnce(client: pg.ClientBase, queries: Query[], kind: "read" | "write"): Promise<number> {
+interface Answer {
+  bytes: number;
+  /** SHA-256 of a read's rows (body, sort key, id): equal before and after a change that keeps responses as they were. */
+  sha256: string | null;
+}
+
+async function runOnce(client: pg.ClientBase, queries: Query[], kind: "read" | "write"): Promise<Answer> {
   if (kind === "read") {
     const r = await client.query<{ body: string }>(queries[0]!.text, queries[0]!.params);
-    return r.rows.reduce((n, row) => n + Buffer.byteLength(String(row.body ?? "")), 0);
+    const text = JSON.stringify(r.rows);
+    return {
+      bytes: r.rows.reduce((n, row) => n + Buffer.byteLength(String(row.body ?? "")), 0),
+      sha256: createHash("sha256").update(text).digest("hex"),
+    };
   }
   await client.query("begin");
   let last: pg.QueryResult | null = null;
@@ -354,7 +410,7 @@ async function runOnce(client: pg.ClientBase, queries: Query[], kind: "read" | "
     // Rolled back, not committed: every run writes into the same demo data.
     await client.query("rollback");
   }
-  return Buffer.byteLength(String(last?.rows[0]?.body ?? ""));
+  return { bytes: Buffer.byteLength(String(last?.rows[0]?.body ?? "")), sha256: null };
 }
 
 interface PlanNode {
@@ -420,9 +476,9 @@ const shortText = (text: string) => {
 async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Promise<Measured> {
   const client = await pool.connect();
   try {
-    let responseBytes = 0;
+    let answer: Answer = { bytes: 0, sha256: null };
     for (let i = 0; i < WARMUP; i++) {
-      responseBytes = await runOnce(client, await scenario.statements(), scenario.kind);
+      answer = await runOnce(client, await scenario.statements(), scenario.kind);
     }
     const batches: Query[][] = [];
     for (let i = 0; i < RUNS; i++) batches.push(await scenario.statements());
@@ -433,8 +489,10 @@ async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Prom
       calls: string;
       plan: number;
       exec: number;
+      min: number;
     }>(
-      `select query, calls, total_plan_time as plan, total_exec_time as exec from pg_stat_statements
+      `select query, calls, total_plan_time as plan, total_exec_time as exec,
+         coalesce(min_plan_time, 0) + min_exec_time as min from pg_stat_statements
        where dbid = (select oid from pg_database where datname = current_database())
          and query not like '%pg_stat_statements%'
        order by total_plan_time + total_exec_time desc`,
@@ -443,6 +501,7 @@ async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Prom
     let planMs = 0;
     let execMs = 0;
     let transactionMs = 0;
+    let minMs = 0;
     for (const row of stats.rows) {
       if (isTransactionControl(row.query)) {
         transactionMs += (row.plan + row.exec) / RUNS;
@@ -451,6 +510,7 @@ async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Prom
       planMs += row.plan / RUNS;
       execMs += row.exec / RUNS;
       const calls = Number(row.calls);
+      minMs += (row.min * calls) / RUNS;
       statements.push({
         query: shortText(row.query),
         calls: calls / RUNS,
@@ -467,8 +527,10 @@ async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Prom
       planMs,
       execMs,
       totalMs: planMs + execMs,
+      minMs,
       statements,
-      responseBytes,
+      responseBytes: answer.bytes,
+      responseSha256: answer.sha256,
     };
     if (scenario.kind === "write") {
       measured.transactionMs = transactionMs;
@@ -493,27 +555,57 @@ async function measure(pool: pg.Pool, scenario: Scenario, gallery: string): Prom
 
 const ms = (n: number) => n.toFixed(3);
 
+/**
+ * The same scenarios in an earlier run (PG_CPU_BEFORE, a results file such as bench/results/postgres-before.json:
+ * this bench run at the commit before a change), side by side with this one.
+ */
+function comparison(results: Measured[]): string[] {
+  const path = process.env.PG_CPU_BEFORE;
+  if (!path || !existsSync(path)) return [];
+  const before = JSON.parse(readFileSync(path, "utf8")) as { generatedAt: string; results: Measured[] };
+  const lines = [
+    "",
+    `## Before and after (before: ${basename(path)}, generated ${before.generatedAt})`,
+    "",
+    "| Gallery | Scenario | Total ms before | Total ms after | Min ms before | Min ms after | Same rows |",
+    "|---|---|--:|--:|--:|--:|---|",
+  ];
+  for (const r of results) {
+    const b = before.results.find((x) => x.gallery === r.gallery && x.name === r.name);
+    if (!b) continue;
+    const same = r.responseSha256 === null ? "" : r.responseSha256 === b.responseSha256 ? "yes" : "**no**";
+    lines.push(
+      `| ${r.gallery} | ${r.name} | ${ms(b.totalMs)} | ${ms(r.totalMs)} | ${ms(b.minMs)} | ${ms(r.minMs)} | ${same} |`,
+    );
+  }
+  return lines;
+}
+
 function report(results: Measured[], meta: Record<string, unknown>): string {
   const lines = [
     "# PostgreSQL time per request",
     "",
     "`npm run bench:postgres` (bench/postgres-cpu.ts): planning + execution per request from pg_stat_statements",
     "(`track_planning = on`), the exact SQL the API sends, built by the routes' own services. A write is its whole",
-    "batch (BEGIN and COMMIT left out); the triggers' share comes from EXPLAIN ANALYZE of the batch's statements.",
+    "batch (BEGIN and COMMIT left out; the deferred triggers a commit fires are in, as SET CONSTRAINTS ALL",
+    "IMMEDIATE); the triggers' share comes from EXPLAIN ANALYZE of the batch's statements. Total: the mean per",
+    "request; Min: the sum of each statement's fastest run, steadier on a shared machine. A read's rows are hashed",
+    "(body, sort key, id), so two runs that answer the same bytes show the same hash.",
     "",
     `Generated ${meta.generatedAt}; PostgreSQL ${meta.postgres}; ${RUNS} measured runs per scenario after ${WARMUP} unmeasured.`,
     "",
-    "| Gallery | Scenario | Plan ms | Exec ms | **Total ms** | Statements | Triggers ms (of exec) | Response bytes |",
-    "|---|---|--:|--:|--:|--:|--:|--:|",
+    "| Gallery | Scenario | Plan ms | Exec ms | **Total ms** | Min ms | Statements | Triggers ms (of exec) | Response bytes | Rows' SHA-256 |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|---|",
   ];
   for (const r of results) {
     const triggers = r.triggers
       ? `${ms(r.triggers.triggersMs)} (${Math.round((100 * r.triggers.triggersMs) / Math.max(r.triggers.statementsMs, 1e-9))}%)`
       : "";
     lines.push(
-      `| ${r.gallery} | ${r.title} | ${ms(r.planMs)} | ${ms(r.execMs)} | **${ms(r.totalMs)}** | ${r.statements.reduce((n, s) => n + s.calls, 0)} | ${triggers} | ${r.responseBytes.toLocaleString("en-US")} |`,
+      `| ${r.gallery} | ${r.title} | ${ms(r.planMs)} | ${ms(r.execMs)} | **${ms(r.totalMs)}** | ${ms(r.minMs)} | ${r.statements.reduce((n, s) => n + s.calls, 0)} | ${triggers} | ${r.responseBytes.toLocaleString("en-US")} | ${r.responseSha256?.slice(0, 12) ?? ""} |`,
     );
   }
+  lines.push(...comparison(results));
   for (const r of results) {
     lines.push(
       "",
@@ -602,7 +694,7 @@ async function main() {
       for (const scenario of scenarios(refs)) {
         const m = await measure(pool, scenario, label);
         say(
-          `${label} ${scenario.name}: plan ${ms(m.planMs)} + exec ${ms(m.execMs)} = ${ms(m.totalMs)} ms` +
+          `${label} ${scenario.name}: plan ${ms(m.planMs)} + exec ${ms(m.execMs)} = ${ms(m.totalMs)} ms (min ${ms(m.minMs)})` +
             (m.triggers ? `, triggers ${ms(m.triggers.triggersMs)} ms` : ""),
         );
         results.push(m);
