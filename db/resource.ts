@@ -77,6 +77,13 @@ export interface ResourceSpec<S extends z.ZodObject, T extends PgTable, V extend
    * default the table under its alias.
    */
   from?: (view: V) => SQL;
+  /**
+   * A view whose JSON Postgres keeps built (a stored document, refreshed by triggers at commit), or null for the
+   * others: `read` is its stored JSON over the aliased row, for reads (`textById`); `build` builds it afresh
+   * through a function (planned once per session rather than with every statement), for write responses and
+   * events (`jsonById`), which must see the write's own changes before they commit.
+   */
+  document?: (view: V) => { read: SQL; build: SQL } | null;
   /** Fields no column serves as is, each as SQL over the aliased row; the view is the caller's. */
   computed?: { [K in keyof S["shape"]]?: (view: V, value: (field: string) => SQL) => SQL };
 }
@@ -382,11 +389,13 @@ export function resource<S extends z.ZodObject, T extends PgTable, V extends Jso
     },
     from,
     jsonById(galleryId, id, view) {
-      return sql`select ${described.json(view)} from ${from(view)} where ${byId(galleryId, id)}`;
+      const json = spec.document?.(view)?.build ?? described.json(view);
+      return sql`select ${json} from ${from(view)} where ${byId(galleryId, id)}`;
     },
     async textById(db, galleryId, id, view) {
+      const json = spec.document?.(view)?.read ?? described.json(view);
       const result = await db.execute<{ body: string }>(
-        sql`select ${described.json(view)}::text as body from ${from(view)} where ${byId(galleryId, id)}`,
+        sql`select ${json}::text as body from ${from(view)} where ${byId(galleryId, id)}`,
       );
       return result.rows[0]?.body ?? null;
     },

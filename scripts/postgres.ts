@@ -85,6 +85,8 @@ export async function startEmbeddedDatabase(opts: {
   dataDir: string;
   database: string;
   port?: number;
+  /** Further server settings, e.g. `["-c", "shared_preload_libraries=pg_stat_statements"]`. */
+  flags?: readonly string[];
 }): Promise<EmbeddedDatabase> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(join(dataDir, ".."), { recursive: true });
@@ -96,7 +98,7 @@ export async function startEmbeddedDatabase(opts: {
     password: PG_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1"],
+    postgresFlags: ["-c", "max_connections=200", "-c", "listen_addresses=127.0.0.1", ...(opts.flags ?? [])],
     onLog: () => {},
     onError: (message) => {
       const text = String(message);

@@ -1,4 +1,5 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { listSpec, type PageRequest, type PageRow } from "../../lib/pagination";
 import { Artwork, ArtworkArtist, ArtworkDimension, ArtworkUpdate } from "../../lib/schemas/artworks";
 import type { Db } from "../client";
@@ -73,6 +74,8 @@ export const artworkResource = resource({
     unless: { field: "show_price_publicly", admits: { members: [true], public: [true] } },
   },
   viewKey: artworkViewKey,
+  document: (view: ArtworkView) =>
+    isDocumentView(view) ? { read: storedDocument, build: sql`artwork_document(a.id)` } : null,
   column: draftOverlay,
   from: fromArtworks,
   computed: {
@@ -106,6 +109,41 @@ export const artworkResource = resource({
     },
   },
 });
+
+/**
+ * The view Postgres keeps built (`artwork_documents`, migration 0023): the committed work, prices shown, which
+ * every holder of a write scope reads. `artwork_document(id)` builds it with the builder above, rendered into the
+ * function (scripts/artwork-document.ts); deferred triggers store it whenever the work, its credits (or a
+ * credited artist's name), dimensions or formats change, once per commit.
+ */
+export const documentView: ArtworkView = { draft: false, gatePrices: false };
+
+/**
+ * The body (pg_proc.prosrc) of `artwork_document(text)`, as the migration that last defined it must hold it: the
+ * builder of `documentView` over the work `$1`. scripts/artwork-document.ts prints the whole statement; the
+ * documents suite (test/artworks/documents.test.ts) compares the database's with this.
+ */
+export function artworkDocumentSource(): string {
+  const { sql: builder, params } = new PgDialect().sqlToQuery(artworkResource.json(documentView).getSQL());
+  if (params.length > 0) throw new Error("the artwork builder has parameters: it cannot be a function body");
+  return `\nBEGIN\n  RETURN (SELECT ${builder} FROM artworks a WHERE a.id = $1);\nEND\n`;
+}
+
+function isDocumentView(view: ArtworkView): boolean {
+  return view.draft === documentView.draft && view.gatePrices === documentView.gatePrices;
+}
+
+/**
+ * The JSON of the work `a` as of the last commit, for reads: the stored document, else (a work the bulk loader
+ * wrote with the triggers off) built now. Identical text to the builder's: the column is json, kept as built.
+ */
+const storedDocument = sql`coalesce((select doc.body from artwork_documents doc where doc.artwork_id = a.id),
+  artwork_document(a.id))`;
+
+/** The work's JSON for a read: the stored document in its view, the builder in the others. */
+export function artworkReadJson(view: ArtworkView): SQL {
+  return artworkResource.spec.document?.(view)?.read ?? artworkResource.json(view);
+}
 
 /** A column of the artwork as seen by this view: the row's value or the draft's pending one. */
 export function col(view: ArtworkView, name: string): SQL {
@@ -302,7 +340,7 @@ export function listArtworks(
   return keysetPage(
     db,
     {
-      body: artworkResource.json(view),
+      body: artworkReadJson(view),
       from: artworkResource.from(view),
       where: artworkConditions(galleryId, view, filters),
       sortKey: key.expr,

@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -316,6 +319,23 @@ export const artworkDrafts = pgTable("artwork_drafts", {
   editedBy: text("edited_by").references(() => members.id, { onDelete: "set null" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The artwork as the API shows it to a holder of a write scope (committed state, prices shown), built once when
+ * the work or anything it shows changes rather than on every read: the lists and the single read send `body` as
+ * is. Kept by Postgres (migration 0023: deferred triggers run `artwork_document()`, the resource description's
+ * own builder, at commit); a work without a row here is built on read. `refreshed_xact`/`refreshed_at` name the
+ * transaction and statement that last built it, so a commit that changed the work several times builds it once.
+ */
+export const artworkDocuments = pgTable("artwork_documents", {
+  artworkId: text("artwork_id")
+    .primaryKey()
+    .references(() => artworks.id, { onDelete: "cascade" }),
+  body: json("body").notNull(),
+  refreshedXact: bigint("refreshed_xact", { mode: "number" }).notNull(),
+  // Microseconds, as statement_timestamp() gives them: two statements of one transaction never share one.
+  refreshedAt: timestamp("refreshed_at", { withTimezone: true, mode: "string" }).notNull(),
 });
 
 /** Immutable snapshots taken at each publish; `published_version` on the artwork names the latest. */
