@@ -251,12 +251,9 @@ function scenarios(refs: GalleryRefs): Scenario[] {
   };
   const create = (body: Record<string, unknown>) => async () =>
     batchOf((db) => {
-      const claim = {
-        key: randomUUID(),
-        requestHash: "bench",
-        method: "POST",
-        path: "/v1/gallery/artworks",
-      };
+      const key = randomUUID();
+      // The cache key is only used for the replay cache, which this bench does not reach.
+      const claim = { key, requestHash: "bench", method: "POST", path: "/v1/gallery/artworks", cacheKey: key };
       return createArtwork(contextOf(db, principal, claim), ArtworkCreate.parse(body));
     });
   return [
