@@ -253,7 +253,13 @@ function scenarios(refs: GalleryRefs): Scenario[] {
     batchOf((db) => {
       const key = randomUUID();
       // The cache key is only used for the replay cache, which this bench does not reach.
-      const claim = { key, requestHash: "bench", method: "POST", path: "/v1/gallery/artworks", cacheKey: key };
+      const claim = {
+        key,
+        requestHash: "bench",
+        method: "POST",
+        path: "/v1/gallery/artworks",
+        cacheKey: key,
+      };
       return createArtwork(contextOf(db, principal, claim), ArtworkCreate.parse(body));
     });
   return [
