@@ -30,10 +30,7 @@ function endpointOf(hostname: string, port: string | number): URL {
 function configureDriver(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): void {
   const endpoint = env.NEON_LOCAL_ENDPOINT;
   if (!endpoint) return;
-  // Read as the driver reads it (as an http: URL, so its host is normalised the same way).
-  const given = env.DATABASE_URL;
-  const database = new URL(`http:${given.slice(new URL(given).protocol.length)}`);
-  const address = databaseAddress(database.hostname, database.port);
+  const address = addressOf(env.DATABASE_URL);
   if (localEndpoints.get(address)?.given === endpoint) return;
   localEndpoints.set(address, { given: endpoint, url: new URL(endpoint) });
   neonConfig.fetchEndpoint = (hostname, port) => `${endpointOf(hostname, port).origin}/sql`;
@@ -42,6 +39,20 @@ function configureDriver(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">)
   neonConfig.useSecureWebSocket = false;
   neonConfig.pipelineTLS = false;
   neonConfig.pipelineConnect = false;
+}
+
+/** Each connection string's database address, parsed once per isolate (two URL parses a request otherwise). */
+const addresses = new Map<string, string>();
+
+function addressOf(given: string): string {
+  let address = addresses.get(given);
+  if (address === undefined) {
+    // Read as the driver reads it (as an http: URL, so its host is normalised the same way).
+    const database = new URL(`http:${given.slice(new URL(given).protocol.length)}`);
+    address = databaseAddress(database.hostname, database.port);
+    addresses.set(given, address);
+  }
+  return address;
 }
 
 /** The HTTP client holds no per-request state, so an isolate makes one per connection string and reuses it. */

@@ -1,9 +1,18 @@
 const encoder = new TextEncoder();
 
-export function base64url(bytes: Uint8Array): string {
+/** The bytes as a binary string (one character per byte), for btoa. */
+function binary(view: Uint8Array): string {
   let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  // fromCharCode takes the bytes as arguments: a chunk at a time keeps the call within any argument limit.
+  for (let i = 0; i < view.length; i += 0x8000)
+    s += String.fromCharCode.apply(null, view.subarray(i, i + 0x8000) as unknown as number[]);
+  return s;
+}
+
+const URL_SAFE: Record<string, string> = { "+": "-", "/": "_", "=": "" };
+
+export function base64url(bytes: Uint8Array): string {
+  return btoa(binary(bytes)).replace(/[+/=]/g, (c) => URL_SAFE[c] as string);
 }
 
 export function fromBase64url(value: string): Uint8Array | null {
@@ -35,10 +44,7 @@ export function fromHex(value: string): Uint8Array | null {
 
 /** Standard base64 (`+` and `/`, padded with `=`). */
 export function base64(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let s = "";
-  for (const b of view) s += String.fromCharCode(b);
-  return btoa(s);
+  return btoa(binary(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
 }
 
 /**

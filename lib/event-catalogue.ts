@@ -378,9 +378,29 @@ export function typesMatching(pattern: string): EventType[] {
   return catalogueTypes.filter((type) => type === pattern);
 }
 
-/** The event types a credential holding `held` may read. */
-export function readableEventTypes(readScopes: EventReadScopes, held: readonly string[]): EventType[] {
-  return catalogueTypes.filter((type) => readScopes[type].every((scope) => held.includes(scope)));
+/** readableEventTypes' answers, per read-scope table and set of held scopes: a credential's scopes rarely change. */
+const readableByScopes = new WeakMap<EventReadScopes, Map<string, readonly EventType[]>>();
+const READABLE_REMEMBERED = 1_000;
+
+/** The event types a credential holding `held` may read (the same array for the same scopes: not to be changed). */
+export function readableEventTypes(
+  readScopes: EventReadScopes,
+  held: readonly string[],
+): readonly EventType[] {
+  let byHeld = readableByScopes.get(readScopes);
+  if (!byHeld) {
+    byHeld = new Map();
+    readableByScopes.set(readScopes, byHeld);
+  }
+  const key = held.join(" ");
+  let readable = byHeld.get(key);
+  if (!readable) {
+    const scopes = new Set(held);
+    readable = catalogueTypes.filter((type) => readScopes[type].every((scope) => scopes.has(scope)));
+    if (byHeld.size >= READABLE_REMEMBERED) byHeld.clear();
+    byHeld.set(key, readable);
+  }
+  return readable;
 }
 
 /**
