@@ -315,6 +315,12 @@ async function main() {
     const scenarios: Scenario[] = [
       { name: "health", title: "GET /v1/health", request: () => ({ path: "/v1/health" }), status: 200 },
       {
+        name: "unauthenticated-401",
+        title: "no credential (401): the problem answer without the credential's KV read",
+        request: () => ({ path: "/v1/gallery/artworks?limit=0" }),
+        status: 401,
+      },
+      {
         name: "authenticated-400",
         title: "an authenticated request refused before the database (limit=0: 400)",
         request: () => ({ path: "/v1/gallery/artworks?limit=0", headers: authz }),

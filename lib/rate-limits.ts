@@ -101,8 +101,22 @@ export type RateLimitPolicyKey = keyof typeof RATE_LIMIT_POLICIES;
  * more than one limit (sign-in) names each, as a list.
  */
 export function policyHeader(...policies: RateLimitPolicy[]): string {
-  return policies.map((policy) => `"${policy.name}";q=${policy.limit};w=${policy.period}`).join(", ");
+  if (policies.length === 1) {
+    const policy = policies[0] as RateLimitPolicy;
+    let header = singleHeaders.get(policy);
+    if (header === undefined) {
+      header = policyItem(policy);
+      singleHeaders.set(policy, header);
+    }
+    return header;
+  }
+  return policies.map(policyItem).join(", ");
 }
+
+const policyItem = (policy: RateLimitPolicy) => `"${policy.name}";q=${policy.limit};w=${policy.period}`;
+
+/** Every request sends its policy's header: written once per policy and isolate. */
+const singleHeaders = new WeakMap<RateLimitPolicy, string>();
 
 /**
  * `RateLimit` of a refused request: none left (`r=0`) and at most the whole window to wait (`t`). The binding
