@@ -1,5 +1,6 @@
 import { httpDb } from "../../db/client";
 import { recordDeadLetters } from "../../db/queries/engine-failures";
+import { errorSummary } from "../../lib/dependency-failure";
 import type { Env } from "../../lib/env";
 
 /**
@@ -31,7 +32,7 @@ export async function recordDeadLetterBatch(
     await recordDeadLetters(httpDb(env), rows);
   } catch (error) {
     console.error(
-      JSON.stringify({ dead_letters: "record failed", queue: batch.queue, error: String(error) }),
+      JSON.stringify({ dead_letters: "record failed", queue: batch.queue, error: errorSummary(error) }),
     );
     batch.retryAll();
     return 0;

@@ -1,3 +1,4 @@
+import { errorSummary } from "../../lib/dependency-failure";
 import type { EngineMessage, SubjectKind } from "../../lib/engine-queue";
 
 /** A subject a write marked stale, as the write's batch reads it back. */
@@ -46,7 +47,7 @@ export async function sendToEngine(
       JSON.stringify({
         engine_enqueue: "send failed; left to the sweep",
         count: messages.length,
-        error: String(error),
+        error: errorSummary(error),
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { errorSummary } from "../../lib/dependency-failure";
 import type { Env } from "../../lib/env";
 import { type FitResult, fitMatchModels } from "./fit-matches";
 import { fitTriageAdjustments, type TriageFitResult } from "./fit-triage";
@@ -28,7 +29,7 @@ export async function runFits(env: FitsEnv): Promise<FitsResult> {
         return fitted;
       })
       .catch((error) => {
-        console.error(JSON.stringify({ match_model_fit: "failed", error: String(error) }));
+        console.error(JSON.stringify({ match_model_fit: "failed", error: errorSummary(error) }));
         return null;
       }),
     fitTriageAdjustments(env)
@@ -37,7 +38,7 @@ export async function runFits(env: FitsEnv): Promise<FitsResult> {
         return fitted;
       })
       .catch((error) => {
-        console.error(JSON.stringify({ triage_adjustment_fit: "failed", error: String(error) }));
+        console.error(JSON.stringify({ triage_adjustment_fit: "failed", error: errorSummary(error) }));
         return null;
       }),
   ]);

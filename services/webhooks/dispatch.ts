@@ -8,6 +8,7 @@ import {
   recordOutcomes,
   type TicketClaim,
 } from "../../db/queries/webhook-drain";
+import { errorSummary } from "../../lib/dependency-failure";
 import type { Env } from "../../lib/env";
 import { parseWebhookTicket, type WebhookTicket } from "../../lib/webhook-queue";
 import { checkWebhookUrl, dnsOverHttpsResolver, type Resolver } from "../../lib/webhook-url";
@@ -436,7 +437,7 @@ export async function handleWebhookBatch(
           JSON.stringify({
             webhooks: "ticket failed",
             endpoint_id: ticket?.endpoint_id,
-            error: String(error).slice(0, 500),
+            error: errorSummary(error),
           }),
         );
         message.retry();
