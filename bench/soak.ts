@@ -6,8 +6,9 @@
  *
  * 1. The stack as `npm start` runs it, on data of its own: an embedded PostgreSQL in .data/bench-soak-postgres
  *    (the demo gallery seeded on the first run, reused afterwards), the local Neon endpoint in this process, and
- *    `wrangler dev` twice: the API Worker with the engine Worker beside it, and the cron Worker (with an engine
- *    Worker of its own) whose `/__scheduled` is called every 10 s, as `npm start` does. Rate limits are not
+ *    `wrangler dev` three times: the API Worker with the engine Worker beside it, the cron Worker (with an engine
+ *    Worker of its own), and the engine Worker alone for its scheduled fits; each of the last two has its
+ *    `/__scheduled` called every 10 s, as `npm start` does. Rate limits are not
  *    counted (RATE_LIMITS=off, local mode): every request of a class comes from one key or token on one address.
  * 2. A webhook endpoint subscribed through the API to every event type, at a receiver in this process that
  *    verifies each delivery with `standardwebhooks` and records it by `webhook-id`.
@@ -239,7 +240,8 @@ interface Session {
 }
 
 /**
- * The JavaScript heap in use of a session's primary Worker (the API Worker, the cron Worker), in MiB, read through
+ * The JavaScript heap in use of a session's primary Worker (the API Worker, the cron Worker, the fits' engine
+ * Worker), in MiB, read through
  * wrangler's inspector with the DevTools protocol (`Runtime.getHeapUsage`); null when two connections of 30 s each
  * give nothing.
  * The process's RSS also holds what `wrangler dev` runs beside the Workers in the same workerd (the local Cache API,
@@ -710,25 +712,29 @@ async function main(): Promise<number> {
     ENVIRONMENT: "local",
     RATE_LIMITS: "off",
   };
-  const engineConfig = localEngineConfig({
-    DATABASE_URL: db.url,
-    NEON_LOCAL_ENDPOINT: neon.url,
-    ENVIRONMENT: "local",
-  });
+  const engineVars = { DATABASE_URL: db.url, NEON_LOCAL_ENDPOINT: neon.url, ENVIRONMENT: "local" };
+  const engineConfig = localEngineConfig(engineVars);
   mkdirSync(join(ROOT, ".data"), { recursive: true });
   const sessions: Session[] = [];
   /** wrangler's rebuilds and reloads of a session's Worker: a POST in flight then is answered 503 by its proxy. */
   const reloads: { session: string; at: number; line: string }[] = [];
-  const spawnSession = async (name: string, config: string, sessionPort: number, extraArgs: string[]) => {
+  const spawnSession = async (
+    name: string,
+    config: string,
+    sessionPort: number,
+    extraArgs: string[],
+    // The engine Worker's own session (its scheduled fits) runs it alone, with its own settings, as npm start does.
+    alone?: { vars: Record<string, string> },
+  ) => {
     const logPath = join(ROOT, ".data", `bench-soak-wrangler-${name}.log`);
     const log = createWriteStream(logPath);
     const inspectorPort = await freePort();
     const child = await spawnWranglerDev({
       config,
-      auxiliary: [engineConfig],
+      auxiliary: alone ? [] : [engineConfig],
       port: sessionPort,
       inspectorPort,
-      vars,
+      vars: alone ? alone.vars : vars,
       persistTo: PERSIST_DIR,
       extraArgs,
     });
@@ -756,13 +762,20 @@ async function main(): Promise<number> {
     sessions.push({ name, child, inspectorPort });
     return { child, logPath };
   };
-  say(`starting wrangler dev: the API Worker (with the engine Worker) on ${origin}, and the cron Worker`);
+  say(
+    `starting wrangler dev: the API Worker (with the engine Worker) on ${origin}, the cron Worker, and the engine Worker for its fits`,
+  );
   const apiSession = await spawnSession("api", "wrangler.toml", port, []);
   const cronPort = await freePort();
   const cronSession = await spawnSession("cron", localCronConfig(), cronPort, ["--test-scheduled"]);
   await waitFor(origin, apiSession.child, "/v1/health", apiSession.logPath);
+  const fitsPort = await freePort();
+  const fitsSession = await spawnSession("engine", engineConfig, fitsPort, ["--test-scheduled"], {
+    vars: engineVars,
+  });
   await waitFor(`http://127.0.0.1:${cronPort}`, cronSession.child, "/", cronSession.logPath);
-  say("both sessions answer");
+  await waitFor(`http://127.0.0.1:${fitsPort}`, fitsSession.child, "/", fitsSession.logPath);
+  say("the three sessions answer");
 
   // The cron Worker's minute, every 10 s as under npm start.
   const ticks: { at: number; status: number }[] = [];
@@ -780,6 +793,18 @@ async function main(): Promise<number> {
     ticks.push({ at: Date.now(), status });
   }, CRON_POLL_MS);
   parts.push({ name: "cron poller", stop: async () => clearInterval(tickTimer) });
+  // The engine Worker's scheduled run (the fits), every 10 s as under npm start.
+  const fitsTimer = setInterval(async () => {
+    try {
+      const res = await fetch(`http://127.0.0.1:${fitsPort}/__scheduled?cron=*+*+*+*+*`, {
+        signal: AbortSignal.timeout(CRON_POLL_MS * 3),
+      });
+      await res.arrayBuffer();
+    } catch {
+      // The next call tries again; the fits are due once a day.
+    }
+  }, CRON_POLL_MS);
+  parts.push({ name: "engine poller", stop: async () => clearInterval(fitsTimer) });
 
   // The receiver and its endpoint, subscribed through the API.
   const receiver = await startReceiver();
@@ -1513,7 +1538,7 @@ async function main(): Promise<number> {
   const md = [
     "# Sustained load, measured",
     "",
-    `Run ${r.at} on \`${r.tree}\` (\`npm run bench:soak${DURATION_S === 600 ? "" : ` -- --duration ${DURATION_S}`}\`): **${r.loadSeconds.toFixed(0)} s of mixed load** (${DURATION_S === 600 ? "the full run" : `a shorter run than the full 600 s`}), the database restarted at ${r.restart.atS?.toFixed(1) ?? "– (no restart)"} s. The stack as \`npm start\` runs it: embedded PostgreSQL (the demo gallery), the local Neon endpoint in the bench's own Node process, \`wrangler dev\` for the API Worker with the engine Worker beside it and for the cron Worker (its \`/__scheduled\` every ${r.settings.cronPollS} s) with an engine Worker of its own; rate limits not counted. ${r.machine.cpus} CPUs. ${shared}`,
+    `Run ${r.at} on \`${r.tree}\` (\`npm run bench:soak${DURATION_S === 600 ? "" : ` -- --duration ${DURATION_S}`}\`): **${r.loadSeconds.toFixed(0)} s of mixed load** (${DURATION_S === 600 ? "the full run" : `a shorter run than the full 600 s`}), the database restarted at ${r.restart.atS?.toFixed(1) ?? "– (no restart)"} s. The stack as \`npm start\` runs it: embedded PostgreSQL (the demo gallery), the local Neon endpoint in the bench's own Node process, \`wrangler dev\` for the API Worker with the engine Worker beside it, for the cron Worker (its \`/__scheduled\` every ${r.settings.cronPollS} s) with an engine Worker of its own, and for the engine Worker alone (its scheduled fits, the same); rate limits not counted. ${r.machine.cpus} CPUs. ${shared}`,
     "",
     "## Targets",
     "",
@@ -1604,7 +1629,7 @@ async function main(): Promise<number> {
     "",
     "## Memory",
     "",
-    `RSS (and PSS, which shares shared pages out among the processes that map them) of every runtime process after the ${WARMUP_S} s warm-up (start), ${SETTLE_S.toFixed(0)} s into the load (baseline: by then the engine has loaded its models and the caches have filled, a one-time cost) and when the load ended (end). Bound: a process's RSS at the end ≤ its baseline × ${MEMORY_FACTOR} + ${MEMORY_SLACK_MIB} MiB; PostgreSQL, whose processes are new after the restart, by its processes' PSS summed. Held to it: this process (\`driver\`) and PostgreSQL. The Workers are held by their own memory instead, the JavaScript heap in use of each session's primary Worker (the API Worker, the cron Worker) read through wrangler's inspector, to its baseline × ${MEMORY_FACTOR} + ${HEAP_SLACK_MIB} MiB (the table after this one): the RSS of the workerd that runs them (\`workers\`) also holds what \`wrangler dev\` runs beside them in that process (the local Cache API, KV, R2 and Queues), which production does not, so it is reported. So are wrangler's \`dev-proxy\` (the workerd in front of the Workers on the session's port) and wrangler's own node and esbuild, local tooling that is not deployed. The engine Worker shares the \`workers\` process of each session and is not inspected: its memory shows only in that RSS.`,
+    `RSS (and PSS, which shares shared pages out among the processes that map them) of every runtime process after the ${WARMUP_S} s warm-up (start), ${SETTLE_S.toFixed(0)} s into the load (baseline: by then the engine has loaded its models and the caches have filled, a one-time cost) and when the load ended (end). Bound: a process's RSS at the end ≤ its baseline × ${MEMORY_FACTOR} + ${MEMORY_SLACK_MIB} MiB; PostgreSQL, whose processes are new after the restart, by its processes' PSS summed. Held to it: this process (\`driver\`) and PostgreSQL. The Workers are held by their own memory instead, the JavaScript heap in use of each session's primary Worker (the API Worker, the cron Worker, the engine Worker of the fits' session) read through wrangler's inspector, to its baseline × ${MEMORY_FACTOR} + ${HEAP_SLACK_MIB} MiB (the table after this one): the RSS of the workerd that runs them (\`workers\`) also holds what \`wrangler dev\` runs beside them in that process (the local Cache API, KV, R2 and Queues), which production does not, so it is reported. So are wrangler's \`dev-proxy\` (the workerd in front of the Workers on the session's port) and wrangler's own node and esbuild, local tooling that is not deployed. The engine Workers that judge share the \`workers\` process of the API and cron sessions and are not inspected: their memory shows only in that RSS; the engine Worker of the fits' session is that session's primary, and is.`,
     "",
     "| group | process | role | start RSS | baseline RSS | end RSS | baseline PSS | end PSS | bound | within |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
