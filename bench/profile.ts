@@ -18,9 +18,8 @@
  * each scenario's profile as .data/bench-profile/<scenario>.cpuprofile (open it in Chrome DevTools' Performance
  * panel). Options: `--requests N` (default 1000), `--only a,b` (scenario names), `--results NAME`.
  */
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -33,6 +32,7 @@ import { startNeonLocal } from "../scripts/neon-local";
 import { freePort, startEmbeddedDatabase } from "../scripts/postgres";
 import { DEMO_SLUG, seedDemo } from "../scripts/seed/index";
 import { lazyLocalBucket, spawnWranglerDev, stopChild } from "../scripts/wrangler";
+import { procStat, TICK_MS, type Workerd, workerds } from "./proc";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA_DIR = ".data/bench-profile-postgres";
@@ -174,44 +174,18 @@ function summarise(profile: CpuProfile, requests: number): Summary {
 
 // --- the workerd process's CPU ----------------------------------------------------------------------------------
 
-const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim() || 100);
-
-function ticksOf(pid: number): number {
-  const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
+/** The workerd that runs the Worker under a wrangler process (not wrangler's dev proxy in front of it). */
+function workerPid(root: number, devPort: number): number {
+  const found = workerds(root, devPort).filter((w) => w.role === "worker");
+  if (found.length !== 1) throw new Error(`expected one workerd running the Worker, found ${found.length}`);
+  return (found[0] as Workerd).pid;
 }
 
-/**
- * The workerd process that runs the Workers under a wrangler process: not wrangler's dev proxy (the workerd in
- * front of it, serving the session's port), which production does not run.
- */
-function workerPid(root: number, devPort: number): number {
-  const parent = new Map<number, number>();
-  const workerd: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      parent.set(Number(entry), Number(fields[1]));
-      if (name === "workerd") workerd.push(Number(entry));
-    } catch {
-      // Gone.
-    }
-  }
-  const under = (pid: number) => {
-    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
-  const proxy = (pid: number) =>
-    readFileSync(`/proc/${pid}/cmdline`, "utf8")
-      .split("\0")
-      .some((a) => a.startsWith("--socket-addr=entry=") && a.endsWith(`:${devPort}`));
-  const found = workerd.filter((pid) => under(pid) && !proxy(pid));
-  if (found.length !== 1) throw new Error(`expected one workerd running the Workers, found ${found.length}`);
-  return found[0] as number;
+/** utime + stime of a process, in clock ticks. */
+function ticksOf(pid: number): number {
+  const stat = procStat(pid);
+  if (!stat) throw new Error(`process ${pid} is gone`);
+  return stat.ticks;
 }
 
 // --- the run ------------------------------------------------------------------------------------------------------

@@ -34,18 +34,17 @@
  * and, for the SQL floor and plan, the SQL it runs (built with the same db/queries function the route calls);
  * optionally `limits` (Worker CPU over health's, PostgreSQL ms) for targets of its own.
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { neon } from "@neondatabase/serverless";
 import autocannon, { type RequestSpec, type Result } from "autocannon";
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
 import { listArtworkTimeline } from "../db/queries/artwork-timeline";
@@ -82,6 +81,7 @@ import {
   measureWorkers,
   type WorkerBundle,
 } from "./bundle";
+import { CLK_TCK, TICK_MS, type Workerd, workerds } from "./proc";
 import {
   BENCH_DATA_DIR,
   BENCH_GALLERIES,
@@ -103,6 +103,7 @@ import {
   TIMELINE_ENTRIES,
   timelineArtworkId,
 } from "./seed";
+import { type Query, toQuery } from "./sql";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -203,17 +204,6 @@ const TARGETS = {
 
 const say = (msg: string) => console.log(`[bench] ${msg}`);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const dialect = new PgDialect();
-
-interface Query {
-  sql: string;
-  params: unknown[];
-}
-
-const toQuery = (q: SQLWrapper): Query => {
-  const { sql: text, params } = dialect.sqlToQuery(q.getSQL());
-  return { sql: text, params };
-};
 
 /** The SQL a db/queries function would send, captured instead of executed. */
 async function capture(run: (db: Db) => Promise<unknown>): Promise<Query> {
@@ -1238,97 +1228,6 @@ async function pgTiming(pool: pg.Pool, floor: Floor): Promise<PgTiming> {
 
 // ---------------------------------------------------------------------------------------------------------
 // The Worker's CPU time
-
-/** Clock ticks per second of utime/stime in /proc/<pid>/stat (`getconf CLK_TCK`, 100 on Linux). */
-const CLK_TCK = (() => {
-  try {
-    const n = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-    return Number.isFinite(n) && n > 0 ? n : 100;
-  } catch {
-    return 100;
-  }
-})();
-const TICK_MS = 1000 / CLK_TCK;
-
-interface ProcStat {
-  pid: number;
-  ppid: number;
-  comm: string;
-  /** utime + stime of the whole process (all its threads, live and exited), in clock ticks. */
-  ticks: number;
-}
-
-function procStat(pid: number): ProcStat | null {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null; // Gone, or not Linux.
-  }
-  // "pid (comm) state ppid ..."; comm may hold spaces and parentheses, so fields count from the last ")".
-  const close = text.lastIndexOf(")");
-  const comm = text.slice(text.indexOf("(") + 1, close);
-  const fields = text.slice(close + 2).split(" ");
-  // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-  return { pid, ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) };
-}
-
-interface Workerd {
-  pid: number;
-  ticks: number;
-  /**
-   * wrangler dev runs two workerd processes: its dev proxy on the dev port (`--socket-addr=entry=<ip>:<port>`),
-   * which forwards every request to a second one running the API Worker itself (entry on port 0).
-   */
-  role: "worker" | "dev-proxy";
-}
-
-/**
- * The workerd processes descending from `root` (wrangler dev → its node child → workerd), found by walking the
- * parent links of /proc/<pid>/stat, with their utime + stime. The one listening on `devPort` is wrangler's dev
- * proxy when there is more than one.
- */
-function workerds(root: number | undefined, devPort: number | null): Workerd[] {
-  if (root === undefined) return [];
-  let pids: number[];
-  try {
-    pids = readdirSync("/proc")
-      .filter((d) => /^\d+$/.test(d))
-      .map(Number);
-  } catch {
-    return [];
-  }
-  const children = new Map<number, ProcStat[]>();
-  for (const pid of pids) {
-    const st = procStat(pid);
-    if (!st) continue;
-    const list = children.get(st.ppid) ?? [];
-    list.push(st);
-    children.set(st.ppid, list);
-  }
-  const found: ProcStat[] = [];
-  const queue = [root];
-  while (queue.length) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      if (child.comm === "workerd") found.push(child);
-      queue.push(child.pid);
-    }
-  }
-  const onDevPort = (pid: number) => {
-    if (devPort === null) return false;
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      return args.some((a) => a.startsWith("--socket-addr=entry=") && a.endsWith(`:${devPort}`));
-    } catch {
-      return false;
-    }
-  };
-  return found.map((st) => ({
-    pid: st.pid,
-    ticks: st.ticks,
-    role: found.length > 1 && onDevPort(st.pid) ? "dev-proxy" : "worker",
-  }));
-}
 
 interface CpuUse {
   /** Clock ticks of utime + stime over the load run (and SETTLE_MS after it). */
