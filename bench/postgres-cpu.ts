@@ -34,9 +34,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { neon } from "@neondatabase/serverless";
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client";
 import { artworkConditions, artworkResource, artworkSortKey } from "../db/queries/artworks";
@@ -57,6 +56,7 @@ import type { ServiceContext } from "../services/context";
 import { listEvents } from "../services/events/read";
 import { publicRoom } from "../services/public-viewing-rooms/read";
 import { BENCH_GALLERIES, BENCH_PUBLIC_ROOM_SLUG, seedBench } from "./seed";
+import { type Query, toQuery } from "./sql";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -80,17 +80,6 @@ const ONLY = (process.env.PG_CPU_ONLY ?? "")
   .filter(Boolean);
 
 const say = (msg: string) => console.log(`[bench:postgres] ${msg}`);
-const dialect = new PgDialect();
-
-interface Query {
-  text: string;
-  params: unknown[];
-}
-
-const toQuery = (q: SQLWrapper): Query => {
-  const { sql: text, params } = dialect.sqlToQuery(q.getSQL());
-  return { text, params };
-};
 
 /** Thrown by the capturing database's batch: carries the statements a write would have sent. */
 class CapturedBatch extends Error {
@@ -267,7 +256,7 @@ function scenarios(refs: GalleryRefs): Scenario[] {
       name: "health",
       title: "GET /v1/health (its `select 1`, db/queries/health.ts): the floor",
       kind: "read",
-      statements: async () => [{ text: "select 1", params: [] }],
+      statements: async () => [{ sql: "select 1", params: [] }],
     },
     {
       name: "artworks-20",
@@ -396,7 +385,7 @@ interface Answer {
 
 async function runOnce(client: pg.ClientBase, queries: Query[], kind: "read" | "write"): Promise<Answer> {
   if (kind === "read") {
-    const r = await client.query<{ body: string }>(queries[0]!.text, queries[0]!.params);
+    const r = await client.query<{ body: string }>(queries[0]!.sql, queries[0]!.params);
     const text = JSON.stringify(r.rows);
     return {
       bytes: r.rows.reduce((n, row) => n + Buffer.byteLength(String(row.body ?? "")), 0),
@@ -406,7 +395,7 @@ async function runOnce(client: pg.ClientBase, queries: Query[], kind: "read" | "
   await client.query("begin");
   let last: pg.QueryResult | null = null;
   try {
-    for (const q of queries) last = await client.query(q.text, q.params);
+    for (const q of queries) last = await client.query(q.sql, q.params);
     // What a commit runs besides the WAL flush: the deferred triggers, measured as this statement.
     await client.query(FIRE_DEFERRED);
   } finally {
@@ -431,12 +420,12 @@ async function triggerShare(client: pg.ClientBase, scenario: Scenario): Promise<
     await client.query("begin");
     try {
       for (const q of queries) {
-        if (/^set\b/i.test(q.text.trim())) {
-          await client.query(q.text, q.params);
+        if (/^set\b/i.test(q.sql.trim())) {
+          await client.query(q.sql, q.params);
           continue;
         }
         const r = await client.query<{ "QUERY PLAN": PlanNode[] }>(
-          `explain (analyze, format json) ${q.text}`,
+          `explain (analyze, format json) ${q.sql}`,
           q.params,
         );
         const plan = r.rows[0]!["QUERY PLAN"][0]!;
