@@ -92,16 +92,16 @@ function scriptInputs(path: string): Record<string, number> | null {
  * the built upload is also profiled that many times (startupProfile) and `startupMs` is the least of them: the
  * profiler samples on the wall clock, so a run that lost the CPU to another process reads longer, never shorter.
  */
-export function dryRun(
+export async function dryRun(
   config = "wrangler.toml",
   options: { startupRuns?: number } = {},
 ): Promise<BundleSize> {
   const outdir = mkdtempSync(join(tmpdir(), "bench-bundle-"));
   const runs = options.startupRuns ?? 0;
-  return new Promise((resolve, reject) => {
-    const metafile = join(outdir, "meta.json");
-    const upload = join(outdir, "upload.bundle");
-    const child = spawnWrangler([
+  const metafile = join(outdir, "meta.json");
+  const upload = join(outdir, "upload.bundle");
+  try {
+    const { code, output } = await wrangler([
       "deploy",
       "--dry-run",
       "--outdir",
@@ -112,38 +112,37 @@ export function dryRun(
       "--config",
       config,
     ]);
+    if (code !== 0) throw new Error(`wrangler deploy --dry-run (${config}) failed (${code}):\n${output}`);
+    const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
+    const startupRunsMs: number[] = [];
+    for (let i = 0; i < runs; i++) startupRunsMs.push((await startupProfile(upload)).cpuMs);
+    const startup = /Worker Startup Time:\s*([\d.]+)\s*ms/.exec(output);
+    return {
+      totalKiB: size ? Number(size[1]) : null,
+      gzipKiB: size ? Number(size[2]) : null,
+      startupMs: runs > 0 ? Math.min(...startupRunsMs) : startup ? Number(startup[1]) : null,
+      ...(runs > 0 ? { startupRunsMs } : {}),
+      inputs: scriptInputs(metafile),
+      aliased: aliasedImports(metafile),
+      output,
+    };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** A wrangler command run to its end: its exit code and its output (stdout and stderr, as they came). */
+function wrangler(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler(args);
     let output = "";
-    child.stdout.on("data", (c: Buffer) => {
+    const collect = (c: Buffer) => {
       output += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
     child.on("error", reject);
-    child.on("exit", async (code) => {
-      try {
-        if (code !== 0) throw new Error(`wrangler deploy --dry-run (${config}) failed (${code}):\n${output}`);
-        const inputs = scriptInputs(metafile);
-        const aliased = aliasedImports(metafile);
-        const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
-        const startupRunsMs: number[] = [];
-        for (let i = 0; i < runs; i++) startupRunsMs.push((await startupProfile(upload)).cpuMs);
-        const startup = /Worker Startup Time:\s*([\d.]+)\s*ms/.exec(output);
-        resolve({
-          totalKiB: size ? Number(size[1]) : null,
-          gzipKiB: size ? Number(size[2]) : null,
-          startupMs: runs > 0 ? Math.min(...startupRunsMs) : startup ? Number(startup[1]) : null,
-          ...(runs > 0 ? { startupRunsMs } : {}),
-          inputs,
-          aliased,
-          output,
-        });
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(outdir, { recursive: true, force: true });
-      }
-    });
+    child.on("exit", (code) => resolve({ code, output }));
   });
 }
 
@@ -181,31 +180,17 @@ export function startupFigures(profile: CpuProfile): { cpuMs: number; wallMs: nu
  * the V8 profiler, imports the Worker's main module (its global scope), stops the profiler and writes the profile.
  * Local and offline: no account and no network. Returns the profile's figures (startupFigures).
  */
-export function startupProfile(upload: string): Promise<{ cpuMs: number; wallMs: number }> {
+export async function startupProfile(upload: string): Promise<{ cpuMs: number; wallMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-startup-"));
   const outfile = join(dir, "startup.cpuprofile");
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(["check", "startup", "--worker", upload, "--outfile", outfile]);
-    let output = "";
-    child.stdout.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      try {
-        if (code !== 0 || !existsSync(outfile))
-          throw new Error(`wrangler check startup failed (${code}):\n${output}`);
-        resolve(startupFigures(JSON.parse(readFileSync(outfile, "utf8")) as CpuProfile));
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
-  });
+  try {
+    const { code, output } = await wrangler(["check", "startup", "--worker", upload, "--outfile", outfile]);
+    if (code !== 0 || !existsSync(outfile))
+      throw new Error(`wrangler check startup failed (${code}):\n${output}`);
+    return startupFigures(JSON.parse(readFileSync(outfile, "utf8")) as CpuProfile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The project's three Workers, by config. */
