@@ -23,24 +23,20 @@ export interface FitsResult {
 
 export async function runFits(env: FitsEnv): Promise<FitsResult> {
   const [matchModels, triageAdjustments] = await Promise.all([
-    fitMatchModels(env)
-      .then((fitted) => {
-        if (fitted.length > 0) console.log(JSON.stringify({ match_models_fitted: fitted }));
-        return fitted;
-      })
-      .catch((error) => {
-        console.error(JSON.stringify({ match_model_fit: "failed", error: errorSummary(error) }));
-        return null;
-      }),
-    fitTriageAdjustments(env)
-      .then((fitted) => {
-        if (fitted.length > 0) console.log(JSON.stringify({ triage_adjustments_fitted: fitted }));
-        return fitted;
-      })
-      .catch((error) => {
-        console.error(JSON.stringify({ triage_adjustment_fit: "failed", error: errorSummary(error) }));
-        return null;
-      }),
+    logged("match_models_fitted", "match_model_fit", fitMatchModels(env)),
+    logged("triage_adjustments_fitted", "triage_adjustment_fit", fitTriageAdjustments(env)),
   ]);
   return { matchModels, triageAdjustments };
+}
+
+/** A fit's outcome, logged: what it fitted (when anything), or its failure, as null. */
+async function logged<T>(fitted: string, failure: string, fit: Promise<T[]>): Promise<T[] | null> {
+  try {
+    const result = await fit;
+    if (result.length > 0) console.log(JSON.stringify({ [fitted]: result }));
+    return result;
+  } catch (error) {
+    console.error(JSON.stringify({ [failure]: "failed", error: errorSummary(error) }));
+    return null;
+  }
 }
