@@ -134,7 +134,7 @@ export function renderProblem(c: Context<AppEnv>, error: unknown): Response {
  * (and copies its headers) for each header it sets; this sets them all in place. An answer whose headers are
  * immutable (one a `fetch` or the Cache API returned) is copied once, then set.
  */
-export function setResponseHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
+function setResponseHeaders(c: Context<AppEnv>, headers: Record<string, string>): void {
   const set = (target: Headers) => {
     for (const [name, value] of Object.entries(headers)) target.set(name, value);
   };

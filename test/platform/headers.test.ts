@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../functions/api";
+import { createRouter } from "../../http/app";
 import type { Env } from "../../lib/env";
 import { call } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
@@ -66,5 +67,39 @@ describe("methods", () => {
   it("leaves an unknown path 404, whatever the method", async () => {
     await expectProblem(await call("OPTIONS", "/no-such-thing"), 404, "not_found");
     await expectProblem(await call("POST", "/no-such-thing"), 404, "not_found");
+  });
+});
+
+describe("the headers every answer gets after its handler (setResponseHeaders)", () => {
+  async function callRouter(app: ReturnType<typeof createRouter>, path: string): Promise<Response> {
+    const ctx = createExecutionContext();
+    const response = await app.request(`https://api.test${path}`, {}, env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  it("reach an answer whose own headers are immutable, which is copied once and keeps its own", async () => {
+    const target = "https://collector.example/room";
+    // The premise: a redirect's headers cannot be changed in place.
+    expect(() => Response.redirect(target, 302).headers.set("x-test", "1")).toThrow(TypeError);
+    const app = createRouter();
+    app.get("/v1/public/moved", () => Response.redirect(target, 302));
+    const response = await callRouter(app, "/v1/public/moved");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(target);
+    expect(response.headers.get("request-id")).toMatch(/^req_/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("are set in place on a handler's own answer, beside the headers it set", async () => {
+    const app = createRouter();
+    app.get("/v1/own", (c) => c.json({ ok: true }, 200, { ETag: '"abc"' }));
+    const response = await callRouter(app, "/v1/own");
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get("etag")).toBe('"abc"');
+    expect(response.headers.get("request-id")).toMatch(/^req_/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
