@@ -125,6 +125,11 @@ export type ErrorCode = keyof typeof errorCodes;
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 export const ERRORS_PATH = "/v1/errors";
 
+/**
+ * An answer of the API's own making (a 4xx, or a 503 naming its dependency), thrown to the router, which renders it
+ * as a problem. It is an outcome, not a fault: no stack trace is captured for it (capturing one walked the whole
+ * middleware chain, the largest part of a 401's CPU), so `stack` holds only its name and message.
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
@@ -136,7 +141,13 @@ export class ApiError extends Error {
     details: unknown = null,
     headers: Record<string, string> = {},
   ) {
-    super(detail ?? errorCodes[code].description);
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(detail ?? errorCodes[code].description);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.code = code;
     this.details = details;
     this.headers = headers;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCodes } from "../../lib/problem";
+import { ApiError, errorCodes } from "../../lib/problem";
 import { call } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
 
@@ -16,5 +16,18 @@ describe("error dictionary", () => {
     for (const code of ["toString", "constructor", "__proto__", "hasOwnProperty", "nope"]) {
       await expectProblem(await call("GET", `/errors/${code}`), 404, "not_found");
     }
+  });
+});
+
+describe("ApiError", () => {
+  it("captures no stack trace, and leaves the limit for every other error as it was", () => {
+    const before = Error.stackTraceLimit;
+    const error = new ApiError("not_found", "No artwork has this id.");
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe("No artwork has this id.");
+    expect(error.status).toBe(404);
+    expect(error.stack).not.toMatch(/\n\s+at /);
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error("a fault").stack).toMatch(/\n\s+at /);
   });
 });
