@@ -931,7 +931,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
         body: JSON.stringify(createBody),
       },
       floor: null,
-      cache: "the IDEMPOTENCY_CACHE KV",
+      cache: "the replay in the EDGE_KV KV",
       // One request stores the response; the measured ones replay it.
       warmup: 1,
     },
@@ -943,7 +943,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       request: mcpRequest({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       floor: null,
       noFloorReason: "no SQL: the tools are built once per isolate",
-      cache: "the AUTH_CACHE KV (the credential)",
+      cache: "the EDGE_KV KV (the credential)",
       warmup: WARMUP_PER_CONNECTION,
     },
     {
@@ -967,7 +967,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
       },
       floor: null,
       noFloorReason: "the one credential lookup is amortised over the run",
-      cache: "the AUTH_CACHE KV (negative entries)",
+      cache: "the EDGE_KV KV (negative entries)",
       // Cold: the DB-touch count covers the scenario's very first request.
       warmup: 0,
     },

@@ -12,6 +12,7 @@ import { ApiError } from "../lib/problem";
 import { missingScopes, scopesForRole } from "../lib/scopes";
 import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
 import { authenticateConnector, type ConnectorProof } from "./connector-auth";
+import { type BesideCredential, type GalleryKey, keepReadBeside, knownGallery, rememberGallery } from "./edge-reads";
 import { countRequest, countsItsRequests } from "./rate-limit";
 
 export const SESSION_COOKIE = "gallery_session";
@@ -43,26 +44,47 @@ function kindOf(token: string): CredentialKind {
   return "session";
 }
 
+/** A credential's record, and what was read beside it (http/edge-reads.ts). */
+interface Lookup {
+  record: CredentialRecord | null;
+  beside: ReadonlyMap<string, string | null>;
+}
+
+const NOTHING_BESIDE: ReadonlyMap<string, string | null> = new Map();
+
 async function lookup(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
   hash: string,
   kind: CredentialKind,
-): Promise<CredentialRecord | null> {
+  besideKeys: readonly string[],
+): Promise<Lookup> {
   const cacheKey = credentialCacheKey(hash);
-  const cached = await env.AUTH_CACHE.get<Cached>(cacheKey, "json");
-  if (cached) return cached.found && notExpired(cached.record) ? cached.record : null;
+  let text: string | null;
+  let beside = NOTHING_BESIDE;
+  if (besideKeys.length === 0) {
+    text = await env.EDGE_KV.get(cacheKey);
+  } else {
+    // One subrequest for the credential and what the request reads beside it.
+    const values = await env.EDGE_KV.get([cacheKey, ...besideKeys], "text");
+    text = values.get(cacheKey) ?? null;
+    beside = new Map(besideKeys.map((key) => [key, values.get(key) ?? null]));
+  }
+  if (text !== null) {
+    const cached = JSON.parse(text) as Cached;
+    return { record: cached.found && notExpired(cached.record) ? cached.record : null, beside };
+  }
   const db = httpDb(env);
   const record = kind === "session" ? await findSessionByHash(db, hash) : await findApiKeyByHash(db, hash);
   const entry: Cached = record ? { found: true, record } : { found: false };
   const ttl = record ? cacheTtl(record) : NEGATIVE_TTL_SECONDS;
   // Filling the cache is not on the request's path: the answer is already known.
-  ctx.waitUntil(env.AUTH_CACHE.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl }));
-  return record;
+  ctx.waitUntil(env.EDGE_KV.put(cacheKey, JSON.stringify(entry), { expirationTtl: ttl }));
+  return { record, beside };
 }
 
 /** Lookups in flight in this isolate: concurrent requests presenting one credential share a single lookup. */
-const inFlight = new Map<string, Promise<CredentialRecord | null>>();
+const inFlight = new Map<string, Promise<Lookup>>();
 /** Unknown credentials this isolate saw lately (hash → until): a flood of one bad key costs one lookup. */
 const recentlyUnknown = new Map<string, number>();
 const RECENTLY_UNKNOWN_LIMIT = 10_000;
@@ -72,14 +94,20 @@ const RECENTLY_UNKNOWN_LIMIT = 10_000;
  */
 const SHARED_LOOKUP_WAIT_MS = 2_000;
 
+/**
+ * The credential's record, read with the key `besideKey` names for the credential's gallery when this isolate
+ * knows that gallery already (http/edge-reads.ts). A request sharing another's lookup gets that lookup's reads,
+ * which name its own keys only if both wanted the same.
+ */
 async function resolveCredential(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
   hash: string,
   kind: CredentialKind,
-): Promise<CredentialRecord | null> {
+  besideKey: GalleryKey | null,
+): Promise<Lookup> {
   const unknownUntil = recentlyUnknown.get(hash);
-  if (unknownUntil !== undefined && unknownUntil > Date.now()) return null;
+  if (unknownUntil !== undefined && unknownUntil > Date.now()) return { record: null, beside: NOTHING_BESIDE };
   const pending = inFlight.get(hash);
   if (pending) {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -89,15 +117,21 @@ async function resolveCredential(
     const shared = await Promise.race([pending, gaveUp]).finally(() => clearTimeout(timer));
     if (shared !== "gave_up") return shared;
   }
-  const own = lookup(env, ctx, hash, kind);
+  const gallery = besideKey ? knownGallery(hash) : undefined;
+  const own = lookup(env, ctx, hash, kind, besideKey && gallery !== undefined ? [besideKey(gallery)] : []);
   inFlight.set(hash, own);
   try {
-    const record = await own;
+    const found = await own;
+    const { record } = found;
     if (!record) {
       if (recentlyUnknown.size >= RECENTLY_UNKNOWN_LIMIT) recentlyUnknown.clear();
       recentlyUnknown.set(hash, Date.now() + NEGATIVE_TTL_SECONDS * 1000);
+      return found;
     }
-    return record;
+    rememberGallery(hash, record.galleryId);
+    // Read for the gallery the isolate knew; a record of another (it cannot be: a credential keeps its gallery)
+    // would make them another gallery's, so they are dropped and read again where needed.
+    return gallery === undefined || gallery === record.galleryId ? found : { record, beside: NOTHING_BESIDE };
   } finally {
     if (inFlight.get(hash) === own) inFlight.delete(hash);
   }
@@ -175,6 +209,11 @@ export interface AuthRequirement {
    * several calls counts each, as an MCP message batch does (functions/mcp/).
    */
   requestCount?: (c: Context<AppEnv>) => Promise<number>;
+  /**
+   * The EDGE_KV read the operation makes once the credential's gallery is known (an idempotent replay, a public
+   * generation), made with the credential's own read where it can be (http/edge-reads.ts).
+   */
+  besideCredential?: BesideCredential;
 }
 
 /** The path parameter that carries an upload token (`/uploads/{token}`). */
@@ -224,7 +263,10 @@ const authenticateUploadToken: MiddlewareHandler<AppEnv> = countsItsRequests(asy
 });
 
 /** The principal of the presented credential, or the 401 its absence or invalidity answers. */
-async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<Principal | ApiError> {
+async function resolvePrincipal(
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+  besideCredential: BesideCredential | undefined,
+): Promise<Principal | ApiError> {
   let token: string | null;
   try {
     token = presentedToken(c);
@@ -236,9 +278,11 @@ async function resolvePrincipal(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Pr
     return new ApiError("unauthenticated", "No credential was sent. Send `Authorization: Bearer <key>`.");
   }
   const hash = TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null;
-  const record = hash ? await resolveCredential(c.env, c.executionCtx, hash, kindOf(token)) : null;
-  if (!hash || !record)
-    return new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+  if (!hash) return new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+  const besideKey = besideCredential ? await besideCredential(c) : null;
+  const { record, beside } = await resolveCredential(c.env, c.executionCtx, hash, kindOf(token), besideKey);
+  if (!record) return new ApiError("unauthenticated", "The credential is unknown, revoked or expired.");
+  keepReadBeside(c.req.raw, beside);
   return toPrincipal(record, hash);
 }
 
@@ -255,7 +299,7 @@ export function authenticate(requirement: AuthRequirement): MiddlewareHandler<Ap
     return authenticateConnector(requirement.connectorProof);
   }
   return countsItsRequests(async (c, next) => {
-    const resolved = await resolvePrincipal(c);
+    const resolved = await resolvePrincipal(c, requirement.besideCredential);
     // Every request is counted once its credential is known, by that credential, or by its client address when
     // it has none valid (http/rate-limit.ts); a 401 or 403 counts too.
     const valid = resolved instanceof ApiError ? null : resolved;

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { base64url } from "../lib/crypto";
 import type { AppEnv } from "../lib/env";
+import { type GalleryKey, readEdgeKv } from "./edge-reads";
 import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../lib/public-surface";
 
 /**
@@ -122,9 +123,14 @@ function answer(
   return new Response(body(), { status: 200, headers: { ...headers, "Content-Type": contentType } });
 }
 
+/** The generation an edge-cached read looks up, named for the authentication gate to read with the credential. */
+export function generationBesideCredential(c: Context<AppEnv>): GalleryKey | null {
+  return c.req.method === "GET" || c.req.method === "HEAD" ? generationKey : null;
+}
+
 async function cacheKey(c: Context<AppEnv>): Promise<string> {
   const { galleryId } = c.get("principal");
-  const generation = (await c.env.PUBLIC_GENERATIONS.get(generationKey(galleryId))) ?? "0";
+  const generation = (await readEdgeKv(c, generationKey(galleryId))) ?? "0";
   const url = new URL(c.req.url);
   const query = canonicalQuery(url);
   return `${KEY_ORIGIN}/${galleryId}/${encodeURIComponent(generation)}${url.pathname}${query ? `?${query}` : ""}`;

@@ -2,9 +2,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { sha256Hex } from "../lib/crypto";
 import type { AppEnv } from "../lib/env";
 import {
+  cacheKey as replayCacheKey,
   IDEMPOTENCY_HEADER,
   type IdempotencyClaim,
-  idempotencyCacheKey,
   REPLAYED_HEADER,
   reusedKey,
   type StoredResponse,
@@ -12,10 +12,35 @@ import {
 import { canonicalJson } from "../lib/json";
 import { ApiError } from "../lib/problem";
 import { isDryRun } from "./dry-run";
+import type { GalleryKey } from "./edge-reads";
+import { readEdgeKv } from "./edge-reads";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 const claims = new WeakMap<Request, IdempotencyClaim>();
+
+/** Each request's Idempotency-Key hashed (the replay's cache key holds the hash), once per request. */
+const keyHashes = new WeakMap<Request, Promise<string>>();
+
+function keyHashOf(c: Context<AppEnv>, key: string): Promise<string> {
+  let hash = keyHashes.get(c.req.raw);
+  if (!hash) {
+    hash = sha256Hex(key);
+    keyHashes.set(c.req.raw, hash);
+  }
+  return hash;
+}
+
+/**
+ * The replay an idempotent operation looks for, named for the authentication gate to read with the credential
+ * (http/edge-reads.ts): none without a well-formed Idempotency-Key.
+ */
+export async function replayBesideCredential(c: Context<AppEnv>): Promise<GalleryKey | null> {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined || !KEY_SHAPE.test(key)) return null;
+  const hash = await keyHashOf(c, key);
+  return (galleryId) => replayCacheKey(galleryId, hash);
+}
 
 /** The claim for this request, when it carries an Idempotency-Key on an idempotent operation. */
 export function claimOf(c: Context<AppEnv>): IdempotencyClaim | undefined {
@@ -66,8 +91,9 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (isDryRun(c)) return next();
     const principal = c.get("principal");
     const requestHash = await fingerprint(c);
-    const cacheKey = await idempotencyCacheKey(principal.galleryId, key);
-    const cached = await c.env.IDEMPOTENCY_CACHE.get<StoredResponse>(cacheKey, "json");
+    const cacheKey = replayCacheKey(principal.galleryId, await keyHashOf(c, key));
+    const text = await readEdgeKv(c, cacheKey);
+    const cached = text === null ? null : (JSON.parse(text) as StoredResponse);
     if (cached) {
       if (cached.requestHash !== requestHash) throw reusedKey();
       return replay(cached);

@@ -34,8 +34,8 @@ import {
   withDryRunQuery,
   withDryRunResponse,
 } from "./dry-run";
-import { type EdgeCacheSpec, edgeCache } from "./edge-cache";
-import { idempotency } from "./idempotency";
+import { type EdgeCacheSpec, edgeCache, generationBesideCredential } from "./edge-cache";
+import { idempotency, replayBesideCredential } from "./idempotency";
 
 export interface OperationAuth {
   /** Scopes required (all of them). */
@@ -290,6 +290,12 @@ export function operation<const C extends OperationConfig>(config: C) {
       scopes: auth.scopes,
       ...(credentialsReason ? { credentialsReason } : {}),
       ...(auth.connectorProof ? { connectorProof: auth.connectorProof } : {}),
+      // What the route reads of EDGE_KV once the gallery is known, read with the credential (http/edge-reads.ts).
+      ...(idempotent
+        ? { besideCredential: replayBesideCredential }
+        : edgeCacheSpec
+          ? { besideCredential: generationBesideCredential }
+          : {}),
     }),
   );
   if (edgeCacheSpec) middleware.push(edgeCache(edgeCacheSpec));

@@ -9,6 +9,6 @@ export function credentialCacheKey(hash: string): string {
 }
 
 /** Removes a credential from the edge cache; called by every revoke. */
-export async function purgeCredential(env: Pick<Env, "AUTH_CACHE">, hash: string): Promise<void> {
-  await env.AUTH_CACHE.delete(credentialCacheKey(hash));
+export async function purgeCredential(env: Pick<Env, "EDGE_KV">, hash: string): Promise<void> {
+  await env.EDGE_KV.delete(credentialCacheKey(hash));
 }

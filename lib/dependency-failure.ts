@@ -144,9 +144,7 @@ export function errorSummary(error: unknown): string {
 
 /** The bindings the API Worker's requests wait on, and what each is. */
 const NAMED_BINDINGS = {
-  AUTH_CACHE: "kv",
-  IDEMPOTENCY_CACHE: "kv",
-  PUBLIC_GENERATIONS: "kv",
+  EDGE_KV: "kv",
   UPLOADS: "object_storage",
   ENGINE_QUEUE: "queue",
 } as const satisfies Record<string, Dependency>;

@@ -45,15 +45,14 @@ export interface Env {
   CLIENT_IP_LIMIT: RateLimit;
   /** A provider's verified deliveries per inbox connection (the connectors). */
   CONNECTOR_LIMIT: RateLimit;
-  AUTH_CACHE: KVNamespace;
   /** The API Worker's static assets (wrangler.toml `[assets]`): the reference page's bundle. */
   ASSETS?: Fetcher;
-  IDEMPOTENCY_CACHE: KVNamespace;
   /**
-   * Each gallery's public generation (lib/public-surface.ts): part of every edge-cache key of its public reads,
-   * moved by the cron Worker when an event changes what they show. Both Workers bind it.
+   * The edge's small hot records, in one namespace so that a request reads what it needs of them in one call
+   * (http/edge-reads.ts): credentials (lib/credentials.ts), idempotent replays (lib/idempotency.ts) and each
+   * gallery's public generation (lib/public-surface.ts), which the cron Worker moves. Both Workers bind it.
    */
-  PUBLIC_GENERATIONS: KVNamespace;
+  EDGE_KV: KVNamespace;
   UPLOADS: R2Bucket;
   /**
    * The engine Queue's producer (`gallery-engine`): the API Worker sends the subjects a write marked stale, the

@@ -13,7 +13,7 @@ export interface IdempotencyClaim {
   requestHash: string;
   method: string;
   path: string;
-  /** Where the finished response is kept for replays (idempotencyCacheKey), computed once per request. */
+  /** Where the finished response is kept for replays (cacheKey of the key's SHA-256), computed once per request. */
   cacheKey: string;
 }
 
@@ -28,6 +28,7 @@ export function cacheKey(galleryId: string, keyHash: string): string {
   return `idem:${galleryId}:${keyHash}`;
 }
 
+/** The replay's cache key of an Idempotency-Key as sent. */
 export async function idempotencyCacheKey(galleryId: string, key: string): Promise<string> {
   return cacheKey(galleryId, await sha256Hex(key));
 }
@@ -42,11 +43,11 @@ export function reusedKey(): ApiError {
 
 /** Keeps the finished response at the edge so the next retry needs no database round trip. */
 export async function cacheResponse(
-  env: Pick<Env, "IDEMPOTENCY_CACHE">,
+  env: Pick<Env, "EDGE_KV">,
   claim: IdempotencyClaim,
   stored: StoredResponse,
 ): Promise<void> {
-  await env.IDEMPOTENCY_CACHE.put(claim.cacheKey, JSON.stringify(stored), {
+  await env.EDGE_KV.put(claim.cacheKey, JSON.stringify(stored), {
     expirationTtl: IDEMPOTENCY_TTL_SECONDS,
   });
 }

@@ -65,7 +65,7 @@ export function changesPublicSurface(type: string): boolean {
   );
 }
 
-/** The KV key (binding PUBLIC_GENERATIONS) of a gallery's current public generation. */
+/** The KV key (binding EDGE_KV) of a gallery's current public generation. */
 export function generationKey(galleryId: string): string {
   return `generation:${galleryId}`;
 }

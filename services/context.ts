@@ -13,8 +13,7 @@ export interface ServiceContext {
   db: Db;
   env: Pick<
     Env,
-    | "IDEMPOTENCY_CACHE"
-    | "AUTH_CACHE"
+    | "EDGE_KV"
     | "SIGNING_SECRET"
     | "ENVIRONMENT"
     | "WEBHOOK_SECRET_KEY"

@@ -3,7 +3,7 @@ import { publicSurfaceChanges } from "../../db/queries/edge-cache";
 import type { Env } from "../../lib/env";
 import { GENERATION_TTL_SECONDS, generationKey, INVALIDATION_WINDOW_SECONDS } from "../../lib/public-surface";
 
-export type InvalidationEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "PUBLIC_GENERATIONS">;
+export type InvalidationEnv = Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT" | "EDGE_KV">;
 
 /** Galleries renewed per pass at most (KV operations per invocation are limited); the rest wait a minute. */
 export const INVALIDATION_LIMIT = 400;
@@ -32,8 +32,8 @@ export async function renewPublicGenerations(env: InvalidationEnv, now?: Date): 
   const moved = await Promise.all(
     changes.map(async ({ galleryId, generation }) => {
       const key = generationKey(galleryId);
-      if ((await env.PUBLIC_GENERATIONS.get(key)) === generation) return false;
-      await env.PUBLIC_GENERATIONS.put(key, generation, { expirationTtl: GENERATION_TTL_SECONDS });
+      if ((await env.EDGE_KV.get(key)) === generation) return false;
+      await env.EDGE_KV.put(key, generation, { expirationTtl: GENERATION_TTL_SECONDS });
       return true;
     }),
   );

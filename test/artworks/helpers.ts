@@ -143,10 +143,10 @@ export async function activity(artworkId: string) {
 export async function forgetCachedResponse(galleryId: string, key: string): Promise<void> {
   const cacheKey = await idempotencyCacheKey(galleryId, key);
   let found = false;
-  for (let i = 0; i < 500 && !found; i++) found = (await env.IDEMPOTENCY_CACHE.get(cacheKey)) !== null;
+  for (let i = 0; i < 500 && !found; i++) found = (await env.EDGE_KV.get(cacheKey)) !== null;
   expect(found, "the response was never cached at the edge").toBe(true);
-  await env.IDEMPOTENCY_CACHE.delete(cacheKey);
-  expect(await env.IDEMPOTENCY_CACHE.get(cacheKey)).toBeNull();
+  await env.EDGE_KV.delete(cacheKey);
+  expect(await env.EDGE_KV.get(cacheKey)).toBeNull();
 }
 
 export async function keyId(key: string): Promise<string> {

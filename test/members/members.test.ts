@@ -23,10 +23,10 @@ async function signedIn(member: TestMember): Promise<string> {
 async function cachedSession(token: string) {
   expect((await call("GET", "/auth/sessions/current", { key: token })).status).toBe(200);
   const key = credentialCacheKey(await sha256Hex(token));
-  for (let i = 0; i < 100 && (await env.AUTH_CACHE.get(key)) === null; i++) {
+  for (let i = 0; i < 100 && (await env.EDGE_KV.get(key)) === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  expect(await env.AUTH_CACHE.get(key)).not.toBeNull();
+  expect(await env.EDGE_KV.get(key)).not.toBeNull();
 }
 
 function patch(key: string, id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {

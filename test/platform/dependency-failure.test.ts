@@ -117,7 +117,7 @@ async function expectUnavailable(response: Response, dependency: string) {
   expect(problem.details.dependency).toBe(dependency);
   expect(text).not.toMatch(/127\.0\.0\.1|:\d{4,5}\b|Network connection|\(10058\)|stack|at [\w.]+ \(/i);
   expect(text).not.toMatch(
-    /UNREACHABLE|FAILING|AUTH_CACHE|IDEMPOTENCY_CACHE|UPLOADS|[A-Z]+_LIMIT|KV [A-Z]+ failed/,
+    /UNREACHABLE|FAILING|EDGE_KV|UPLOADS|[A-Z]+_LIMIT|KV [A-Z]+ failed/,
   );
   return problem;
 }
@@ -140,7 +140,7 @@ describe("a KV namespace that cannot serve", () => {
 
   it("answers 503 naming the key-value store when its backing cannot be reached", async () => {
     // Every call with a credential reads the credential cache first.
-    const response = await callWith({ AUTH_CACHE: env.UNREACHABLE_KV }, "GET", "/gallery/artworks?limit=1", {
+    const response = await callWith({ EDGE_KV: env.UNREACHABLE_KV }, "GET", "/gallery/artworks?limit=1", {
       key: g.key,
     });
     const problem = await expectUnavailable(response, "kv");
@@ -156,9 +156,9 @@ describe("a KV namespace that cannot serve", () => {
       headers: { "Idempotency-Key": key },
     };
     const before = await countRows("artworks", g.id);
-    // A write with an Idempotency-Key looks for a replay in the idempotency cache before anything else.
+    // A write reads its credential, and with an Idempotency-Key its replay, from EDGE_KV before anything else.
     const refused = await callWith(
-      { IDEMPOTENCY_CACHE: env.FAILING_KV },
+      { EDGE_KV: env.FAILING_KV },
       "POST",
       "/gallery/artworks",
       request,
@@ -179,7 +179,7 @@ describe("a KV namespace that cannot serve", () => {
 
   it("answers 503 when KV answers a server error", async () => {
     await backingAnswers("kv", { status: 503 });
-    const response = await callWith({ AUTH_CACHE: env.FAILING_KV }, "GET", "/gallery/artworks?limit=1", {
+    const response = await callWith({ EDGE_KV: env.FAILING_KV }, "GET", "/gallery/artworks?limit=1", {
       key: g.key,
     });
     await expectUnavailable(response, "kv");
@@ -187,7 +187,7 @@ describe("a KV namespace that cannot serve", () => {
 
   it("leaves a refusal of the request's own making a 500: a bug, not an outage", async () => {
     await backingAnswers("kv", { status: 400 });
-    const response = await callWith({ AUTH_CACHE: env.FAILING_KV }, "GET", "/gallery/artworks?limit=1", {
+    const response = await callWith({ EDGE_KV: env.FAILING_KV }, "GET", "/gallery/artworks?limit=1", {
       key: g.key,
     });
     expect(response.status).toBe(500);

@@ -317,14 +317,14 @@ describe("invalidation driven by the outbox events", () => {
     for (const type of ["viewing_room.created", "viewing_room.updated", ...PUBLIC_SURFACE_EVENT_TYPES]) {
       const id = await seedEvent(gallery.id, { type, created_at: now() });
       await renew();
-      expect(await env.PUBLIC_GENERATIONS.get(key), type).toBe(id);
+      expect(await env.EDGE_KV.get(key), type).toBe(id);
     }
-    const before = await env.PUBLIC_GENERATIONS.get(key);
+    const before = await env.EDGE_KV.get(key);
     for (const type of ["contact.created", "sale.created", "artwork.created", "invoice.paid"]) {
       await seedEvent(gallery.id, { type, created_at: now() });
     }
     await renew();
-    expect(await env.PUBLIC_GENERATIONS.get(key)).toBe(before);
+    expect(await env.EDGE_KV.get(key)).toBe(before);
   });
 
   it("writes a generation once: a repeated pass renews nothing, and events past the window are not read", async () => {
@@ -332,10 +332,10 @@ describe("invalidation driven by the outbox events", () => {
     await seedEvent(gallery.id, { type: "artwork.updated", created_at: new Date().toISOString() });
     await renew();
     const key = generationKey(gallery.id);
-    const ours = await env.PUBLIC_GENERATIONS.get(key);
+    const ours = await env.EDGE_KV.get(key);
     expect(ours).not.toBeNull();
     const written: string[] = [];
-    const kv = env.PUBLIC_GENERATIONS;
+    const kv = env.EDGE_KV;
     const counting = {
       get: (k: string) => kv.get(k),
       put: (k: string, value: string, options?: KVNamespacePutOptions) => {
@@ -343,7 +343,7 @@ describe("invalidation driven by the outbox events", () => {
         return kv.put(k, value, options);
       },
     } as unknown as KVNamespace;
-    await renewPublicGenerations({ ...env, PUBLIC_GENERATIONS: counting });
+    await renewPublicGenerations({ ...env, EDGE_KV: counting });
     expect(written).not.toContain(key);
     expect(await kv.get(key)).toBe(ours);
 
@@ -353,7 +353,7 @@ describe("invalidation driven by the outbox events", () => {
       created_at: new Date(Date.now() - 3_600_000).toISOString(),
     });
     await renew();
-    expect(await env.PUBLIC_GENERATIONS.get(generationKey(old.id))).toBeNull();
+    expect(await env.EDGE_KV.get(generationKey(old.id))).toBeNull();
   });
 
   it("reads the outbox through its partial index", async () => {
