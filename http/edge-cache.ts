@@ -7,8 +7,9 @@ import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../lib/
 /**
  * The edge read of the public surface. A public read is the same for every visitor of a gallery, so it is served
  * from the data center's cache (Workers Cache API) under a key made of the gallery, its public generation, the
- * path (which holds the slug) and the canonical query: a warm read costs the credential lookup (KV) and the
- * generation (KV), and no database round trip. Entries carry a strong ETag (`If-None-Match` → 304 without a
+ * path (which holds the slug) and the canonical query: a warm read costs one KV call (the credential and the
+ * generation, read together: http/edge-reads.ts) and no database round trip; the isolate keeps its own copy of
+ * what it answered lately in front of the Cache API, under the same key and bounds, which saves that lookup too. Entries carry a strong ETag (`If-None-Match` → 304 without a
  * body) and the window they are true in (a room's opens_at and closes_at): an entry is never served outside it,
  * so a closed room is never shown, and no cache is told to keep a read past it.
  *
@@ -137,9 +138,73 @@ async function cacheKey(c: Context<AppEnv>): Promise<string> {
 }
 
 /**
+ * The isolate's own copy of the public reads it answered lately: a first level in front of the data center's cache.
+ * An entry is held under the same key (gallery, generation, path, query), for no longer than the data center keeps
+ * it and never outside its window, so what it answers is exactly what the Cache API would: a moved generation is a
+ * new key here too. It saves the Cache API call of a warm read. Bounded by entries and bytes, least recently used
+ * first out.
+ */
+interface Held {
+  body: string;
+  etag: string;
+  contentType: string;
+  /** The window the body is true in (ms; -Infinity and null unbounded). */
+  from: number;
+  until: number | null;
+  /** When the data center's copy ends (ms): the entry's own TTL. */
+  expires: number;
+}
+
+const held = new Map<string, Held>();
+let heldBytes = 0;
+const HELD_ENTRIES = 256;
+const HELD_BYTES = 4 * 1024 * 1024;
+/** A body larger than this is left to the Cache API alone. */
+const HELD_BODY_BYTES = 256 * 1024;
+
+function release(key: string): void {
+  const entry = held.get(key);
+  if (!entry) return;
+  held.delete(key);
+  heldBytes -= entry.body.length;
+}
+
+function hold(key: string, entry: Held): void {
+  if (entry.body.length > HELD_BODY_BYTES) return;
+  release(key);
+  held.set(key, entry);
+  heldBytes += entry.body.length;
+  for (const oldest of held.keys()) {
+    if (held.size <= HELD_ENTRIES && heldBytes <= HELD_BYTES) break;
+    release(oldest);
+  }
+}
+
+/** The held entry of `key` while the data center would still serve it (least recently used order kept). */
+function heldEntry(key: string, now: number): Held | null {
+  const entry = held.get(key);
+  if (!entry) return null;
+  if (now >= entry.expires) {
+    release(key);
+    return null;
+  }
+  held.delete(key);
+  held.set(key, entry);
+  return entry;
+}
+
+/** Whether a cached answer may be served now: inside its window. */
+function inWindow(from: number, until: number | null, now: number): boolean {
+  return now >= from && (until === null || now < until);
+}
+
+/** The headers that carry a stored entry's window and its end (not sent). */
+const EXPIRES = "x-edge-expires";
+
+/**
  * The middleware operation() adds for a route declaring `edgeCache`, after authentication (the key holds the
- * credential's gallery). A hit inside its window answers without running the route; anything else runs it, and
- * a 200 is stored for the next visitor.
+ * credential's gallery). A hit inside its window (the isolate's own copy, else the data center's) answers without
+ * running the route; anything else runs it, and a 200 is stored for the next visitor.
  */
 export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
   const maxAge = spec.maxAgeSeconds ?? PUBLIC_MAX_AGE_SECONDS;
@@ -148,26 +213,38 @@ export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const cache = caches.default;
     const key = await cacheKey(c);
-    const hit = await cache.match(key);
+    const now = Date.now();
+    const own = heldEntry(key, now);
+    if (own && inWindow(own.from, own.until, now)) {
+      c.res = answer(c, () => own.body, own.etag, cacheControl(maxAge, own.until, now), own.contentType);
+      return;
+    }
+    if (own) release(key);
+    const hit = own ? undefined : await cache.match(key);
     if (hit) {
-      const now = Date.now();
       const from = Number(hit.headers.get(VALID_FROM) || Number.NEGATIVE_INFINITY);
       const untilHeader = hit.headers.get(VALID_UNTIL);
       const until = untilHeader ? Number(untilHeader) : null;
-      if (now >= from && (until === null || now < until)) {
+      if (inWindow(from, until, now)) {
         const etag = hit.headers.get("etag") ?? "";
-        c.res = answer(
-          c,
-          () => hit.body,
-          etag,
-          cacheControl(maxAge, until, now),
-          hit.headers.get("content-type") ?? "application/json",
-        );
+        const contentType = hit.headers.get("content-type") ?? "application/json";
+        const expires = Number(hit.headers.get(EXPIRES) || 0);
+        if (expires > now) {
+          // Held for the next reads of this isolate, for what is left of the data center's copy.
+          const body = await hit.text();
+          hold(key, { body, etag, contentType, from, until, expires });
+          c.res = answer(c, () => body, etag, cacheControl(maxAge, until, now), contentType);
+          return;
+        }
+        c.res = answer(c, () => hit.body, etag, cacheControl(maxAge, until, now), contentType);
         // A 304 sends no body: the stored one is released unread.
         if (c.res.status === 304) await hit.body?.cancel();
         return;
       }
       // Outside its window (the room closed): never served; the route answers from the database.
+      c.executionCtx.waitUntil(cache.delete(key));
+    } else if (own) {
+      // The isolate's copy was outside its window: so is the data center's.
       c.executionCtx.waitUntil(cache.delete(key));
     }
     await next();
@@ -175,19 +252,23 @@ export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
     const body = await c.res.text();
     const contentType = c.res.headers.get("content-type") ?? "application/json";
     const etag = await strongEtag(body);
-    const now = Date.now();
     const window = spec.validity?.(JSON.parse(body)) ?? { opensAt: null, closesAt: null };
     const until = millis(window.closesAt);
-    c.res = answer(c, () => body, etag, cacheControl(maxAge, until, now), contentType);
+    const builtAt = Date.now();
+    c.res = answer(c, () => body, etag, cacheControl(maxAge, until, builtAt), contentType);
     // Kept no longer than the edge TTL nor past the window's end; an answer about to expire is not kept.
-    const ttl = until === null ? edgeTtl : Math.min(edgeTtl, Math.floor((until - now) / 1000));
+    const ttl = until === null ? edgeTtl : Math.min(edgeTtl, Math.floor((until - builtAt) / 1000));
     if (ttl < 1) return;
+    const from = millis(window.opensAt) ?? Number.NEGATIVE_INFINITY;
+    const expires = builtAt + ttl * 1000;
+    hold(key, { body, etag, contentType, from, until, expires });
     const stored = new Response(body, {
       headers: {
         "Content-Type": contentType,
         ETag: etag,
         "Cache-Control": `public, max-age=${ttl}`,
         [VALID_FROM]: String(millis(window.opensAt) ?? ""),
+        [EXPIRES]: String(expires),
         ...(until === null ? {} : { [VALID_UNTIL]: String(until) }),
       },
     });

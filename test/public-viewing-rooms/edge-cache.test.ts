@@ -118,6 +118,56 @@ beforeAll(async () => {
   token = await mintKey(g.id, PUBLISHABLE_SCOPES, "publishable");
 });
 
+/** Calls `read` counting the data center cache's lookups (caches.default.match) it makes. */
+async function countingLookups(read: () => Promise<Response>): Promise<{ response: Response; lookups: number }> {
+  const cache = caches.default;
+  const match = cache.match.bind(cache);
+  let lookups = 0;
+  const spy = vi.spyOn(cache, "match").mockImplementation((...args: Parameters<Cache["match"]>) => {
+    lookups += 1;
+    return match(...args);
+  });
+  try {
+    const response = await read();
+    return { response, lookups };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("the isolate's own copy in front of the data center's cache", () => {
+  it("answers a warm read from the isolate's copy, the same bytes and ETag, without a Cache API lookup", async () => {
+    const room = await openRoom(g);
+    const path = `/public/viewing-rooms/${room.slug}`;
+    const cold = await countingLookups(() => visit(path, token));
+    expect(cold.lookups).toBe(1);
+    const text = await cold.response.text();
+    const warm = await countingLookups(() => visit(path, token));
+    expect(warm.lookups).toBe(0);
+    expect(await warm.response.text()).toBe(text);
+    expect(warm.response.headers.get("etag")).toBe(cold.response.headers.get("etag"));
+    expect(warm.response.headers.get("cache-control")).toBe("public, max-age=30, s-maxage=30");
+    const revalidated = await countingLookups(() =>
+      visit(path, token, { "if-none-match": cold.response.headers.get("etag")! }),
+    );
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.lookups).toBe(0);
+  });
+
+  it("keeps to the generation: once it moves, the isolate's copy is not served and the read is built afresh", async () => {
+    const room = await openRoom(g);
+    const path = `/public/viewing-rooms/${room.slug}`;
+    expect((await roomBody(await visit(path, token))).title).toBe("Winter Room");
+    await patch(`/gallery/viewing-rooms/${room.id}`, g, { title: "Spring Room" });
+    // Until the pass moves the generation, the copy built before the change is what the data center serves too.
+    expect((await roomBody(await visit(path, token))).title).toBe("Winter Room");
+    await renew();
+    const fresh = await countingLookups(() => visit(path, token));
+    expect(fresh.lookups).toBe(1);
+    expect((await roomBody(fresh.response)).title).toBe("Spring Room");
+  });
+});
+
 describe("the public room read: ETag, 304 and Cache-Control", () => {
   it("carries a strong ETag (the body's SHA-256), stable across reads, and public Cache-Control", async () => {
     const room = await openRoom(g);
