@@ -31,5 +31,10 @@ export function judgeDisclosureUncalibrated(notes: string | null): DisclosureJud
 }
 
 export function judgeDisclosure(notes: string | null): DisclosureJudgment {
-  return judgeDisclosureWith(shipped(), DISCLOSURE_MODEL, notes, calibrationData.disclosure as CalibrationMap);
+  return judgeDisclosureWith(
+    shipped(),
+    DISCLOSURE_MODEL,
+    notes,
+    calibrationData.disclosure as CalibrationMap,
+  );
 }
