@@ -59,6 +59,17 @@ module.exports = {
       },
     },
     {
+      name: "engine-entry-loads-judges-on-use",
+      comment:
+        "The engine Worker's entry imports the judging and the fits dynamically, on a batch or a scheduled run: its global scope (the 1 s startup limit, every cold start, the dead-letter consumer's too) loads no language model, learned model or vocabulary.",
+      severity: "error",
+      from: { path: "^functions/engine/index\\.ts$" },
+      to: {
+        path: "^services/engine/(consume|fit)\\.ts$|^lib/engine/(?!lazy\\.ts$)|(^|node_modules/)(wink-nlp|wink-eng-lite-web-model|eld)(/|$)",
+        dependencyTypesNot: ["dynamic-import", "type-only"],
+      },
+    },
+    {
       name: "no-production-imports-of-tooling",
       severity: "error",
       from: { path: "^(functions|http|lib|services|db)/" },

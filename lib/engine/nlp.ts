@@ -5,6 +5,7 @@
  */
 import model from "wink-eng-lite-web-model";
 import winkNLP, { type ItemSentence, type ItemToken } from "wink-nlp";
+import { lazy } from "./lazy";
 
 export interface NlpToken {
   /** The token as written, `text.slice(start, end)`. */
@@ -24,14 +25,8 @@ export interface NlpSentence {
   tokens: NlpToken[];
 }
 
-type Wink = ReturnType<typeof winkNLP>;
-let loaded: Wink | null = null;
-
 /** The pipeline, built on first use and kept for the isolate's life. */
-function pipeline(): Wink {
-  if (!loaded) loaded = winkNLP(model, ["sbd", "negation", "pos"]);
-  return loaded;
-}
+const pipeline = lazy(() => winkNLP(model, ["sbd", "negation", "pos"]));
 
 /**
  * Sentences with offsets. A line break always ends a sentence (notes are often lists, one item a line). wink ends

@@ -5,6 +5,7 @@
  */
 import { type IntentAdjustment, sharedScores } from "./adjustment";
 import type { CalibrationMap } from "./calibration";
+import { lazy } from "./lazy";
 import { type LinearModelData, type LoadedModel, loadModel, type TextFeature } from "./learned";
 import calibrationData from "./models/calibration.json";
 import escalatingData from "./models/triage-escalating.json";
@@ -14,40 +15,57 @@ import urgencyData from "./models/triage-urgency.json";
 import { DENSE, judgeTriageWith, readIntent, type TriageModels } from "./triage-learned";
 import type { ModelName, TriageInput, TriageJudgment } from "./types";
 
-const shipped: TriageModels = {
-  intent: loadModel(intentData as LinearModelData),
-  urgency: loadModel(urgencyData as LinearModelData),
-  reply: loadModel(replyData as LinearModelData),
-  escalating: loadModel(escalatingData as LinearModelData),
-  // Fitted on cross-fitted judgments of the labelled messages (scripts/engine-train/calibrate.ts).
-  calibration: {
-    intent: calibrationData.intent as CalibrationMap,
-    urgency: calibrationData.urgency as CalibrationMap,
-    reply: calibrationData.reply as CalibrationMap,
-    escalating: calibrationData.escalating as CalibrationMap,
-  },
-};
-for (const [name, m] of Object.entries({
-  intent: shipped.intent,
-  urgency: shipped.urgency,
-  reply: shipped.reply,
-  escalating: shipped.escalating,
-}))
-  if (m.data.dense.join() !== DENSE[name as keyof typeof DENSE].join())
-    throw new Error(
-      `lib/engine/models/triage-${name}.json was fitted on other features: npm run engine:train`,
-    );
+/**
+ * The shipped models, decoded on the first judgment and kept for the isolate's life (lib/engine/lazy.ts): the
+ * engine Worker's cold start, and every path that judges no thread, never pays for them.
+ */
+const shipped = lazy((): TriageModels => {
+  const models: TriageModels = {
+    intent: loadModel(intentData as LinearModelData),
+    urgency: loadModel(urgencyData as LinearModelData),
+    reply: loadModel(replyData as LinearModelData),
+    escalating: loadModel(escalatingData as LinearModelData),
+    // Fitted on cross-fitted judgments of the labelled messages (scripts/engine-train/calibrate.ts).
+    calibration: {
+      intent: calibrationData.intent as CalibrationMap,
+      urgency: calibrationData.urgency as CalibrationMap,
+      reply: calibrationData.reply as CalibrationMap,
+      escalating: calibrationData.escalating as CalibrationMap,
+    },
+  };
+  for (const [name, m] of Object.entries({
+    intent: models.intent,
+    urgency: models.urgency,
+    reply: models.reply,
+    escalating: models.escalating,
+  }))
+    if (m.data.dense.join() !== DENSE[name as keyof typeof DENSE].join())
+      throw new Error(
+        `lib/engine/models/triage-${name}.json was fitted on other features: npm run engine:train`,
+      );
+  return models;
+});
 
 /** Judges a thread without the calibration of its probabilities: the score's "before calibration". */
 export function judgeTriageUncalibrated(input: TriageInput): TriageJudgment {
-  return judgeTriageWith({ ...shipped, calibration: undefined }, TRIAGE_MODEL, input, null);
+  return judgeTriageWith({ ...shipped(), calibration: undefined }, TRIAGE_MODEL, input, null);
 }
 
 /** The version every triage judgment names (the four models are fitted together). */
 export const TRIAGE_MODEL: ModelName = `triage-linear@${intentData.version}`;
 
 /** The shared intent model a gallery's adjustment offsets: its classes and feature space. Never changed. */
-export const SHARED_INTENT_MODEL: LoadedModel = shipped.intent;
+export const SHARED_INTENT_MODEL: LoadedModel = {
+  get data() {
+    return shipped().intent.data;
+  },
+  get index() {
+    return shipped().intent.index;
+  },
+  get weights() {
+    return shipped().intent.weights;
+  },
+};
 
 /** Whether an adjustment applies to the shipped model: fitted over it, in its feature space, on an example or more. */
 export function adjustmentApplies(
@@ -57,15 +75,15 @@ export function adjustmentApplies(
     !!adjustment &&
     adjustment.examples > 0 &&
     adjustment.shared === TRIAGE_MODEL &&
-    adjustment.bits === shipped.intent.data.bits &&
-    adjustment.bias.length === shipped.intent.data.classes.length
+    adjustment.bits === SHARED_INTENT_MODEL.data.bits &&
+    adjustment.bias.length === SHARED_INTENT_MODEL.data.classes.length
   );
 }
 
 /** Judges a thread; with the gallery's adjustment when it applies (its judgments then name it in `model`). */
 export function judgeTriage(input: TriageInput, adjustment?: IntentAdjustment | null): TriageJudgment {
   const judgment = judgeTriageWith(
-    shipped,
+    shipped(),
     TRIAGE_MODEL,
     input,
     adjustmentApplies(adjustment) ? adjustment : null,
@@ -124,5 +142,5 @@ function withFailedAuthentication(judgment: TriageJudgment): TriageJudgment {
  */
 export function intentExample(input: TriageInput): { features: TextFeature[]; sharedScores: number[] } {
   const { features, dense } = readIntent(input);
-  return { features, sharedScores: sharedScores(shipped.intent, features, dense) };
+  return { features, sharedScores: sharedScores(shipped().intent, features, dense) };
 }

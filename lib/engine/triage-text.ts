@@ -5,9 +5,10 @@
  */
 import model from "wink-eng-lite-web-model";
 import winkNLP, { type ItemSentence } from "wink-nlp";
+import { lazy } from "./lazy";
 
-const nlp = winkNLP(model);
-const its = nlp.its;
+/** wink's pipeline over the English model: built on the first text read, kept for the isolate's life. */
+const pipeline = lazy(() => winkNLP(model));
 
 /** A token of the judged text: its offsets in the body and whether wink puts it in a negation's scope. */
 export interface TextToken {
@@ -111,6 +112,8 @@ function sentencesOf(text: string): TextSentence[] {
     const line = m[0];
     if (line.trim().length === 0) continue;
     const base = m.index;
+    const nlp = pipeline();
+    const its = nlp.its;
     const doc = nlp.readDoc(line);
     const values = doc.tokens().out(its.value) as string[];
     const negations = doc.tokens().out(its.negationFlag) as unknown as boolean[];

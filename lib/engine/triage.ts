@@ -12,6 +12,7 @@
  * - escalation comes from unanswered inbound messages since the last reply and chasing, frustration or
  *   walk-away phrases.
  */
+import { lazy } from "./lazy";
 import { isNegated, type JudgedText, judgedText, sentenceAt } from "./triage-text";
 import {
   INTENTS,
@@ -67,7 +68,7 @@ const negatableCue = <T extends string>(
 const WORK =
   "(one|piece|painting|picture|print|drawing|work|sculpture|bronze|photo(graph)?|canvas|bowl|vase|ceramic|litho(graph)?|woodcut|etching|gouache|watercolou?r|diptych|triptych|edition|maquette|study)s?";
 
-const INTENT_CUES: Cue<Intent>[] = [
+const INTENT_CUES = lazy((): Cue<Intent>[] => [
   ...negatableCue(
     "purchase_inquiry",
     3,
@@ -277,7 +278,7 @@ const INTENT_CUES: Cue<Intent>[] = [
     String.raw`\bthank(s| you)( so much| both)?\b|\bcongratulations\b|\bportfolio\b|\bsubmission\b|\bgroup show\b|\brepresentation\b|\bnew artists\b|\bstudio visit\b|\bvisit my studio\b|\bintern(ship)?\b|\bmailing list\b|\bremove me\b|\bdelete my\b`,
     String.raw`\bchange of address\b|\bwe'?ve moved\b|\bwrong (number|chat|person)\b|\bleft my\b|\bhand(ed)? in\b|\b(umbrella|scarf|gloves|coat|keys|wallet)\b|\bhas anyone found\b|\b(did|has) anyone (find|found|seen)\b|\blost\b|\bvolunteer(s|ing)?\b|\brecommend a\b|\barchive\b|\bthesis\b|\btake me off\b|\bgroup of\b|\bstudents\b`,
   ),
-];
+]);
 
 // Cues read in the subject line, weighed lightly (a "Re:" subject is the history's, not the new ask).
 const SUBJECT_WEIGHT = 0.6;
@@ -290,7 +291,7 @@ const CHASED_WEIGHT = 0.6;
 
 const SAME_DAY = "a same-day deadline";
 
-const URGENCY_CUES: Cue<Urgency>[] = [
+const URGENCY_CUES = lazy((): Cue<Urgency>[] => [
   ...cue(
     "now",
     4,
@@ -332,7 +333,7 @@ const URGENCY_CUES: Cue<Urgency>[] = [
     "no hurry, or a date months away",
     String.raw`\b((consider|review|look at) my (work|portfolio|practice|paintings)|(future|upcoming) (exhibition|show)s?|exhibit my|show my work|take me off|portfolio|represent(ed|ation)|new artists|studio visit|visit my studio|no (rush|hurry|urgency)|not in (a|any) (rush|hurry)|whenever|after the holidays|next year|in (the )?spring|in (january|february|march|april)|until (january|february|march)|closes in march|(in|for) (a few|two|three|six|\d+) months|(from )?next (summer|spring|autumn|winter)|months away|next month|in the (autumn|summer|fall)|after the summer)\b|\b20(27|28)\b`,
   ),
-];
+]);
 
 /** A sentence told in the past: a place in it ("at the front desk") is no one waiting there now. */
 const PAST = /\b(was|were|had|didn'?t|did not|yesterday|last (week|night|time|month))\b/i;
@@ -346,7 +347,7 @@ const DEADLINE =
   /\b(deadline|need(ed|s)?|by|before|until|till|due|filing|print|coming|arriv\w*|booked|can|will|must|urgent\w*|asap|running|necesito|brauche|besoin|serve|servirebbe)\b/i;
 
 /** Sentences that ask for an answer or a decision. */
-const REPLY_CUES: Cue<"ask" | "status">[] = [
+const REPLY_CUES = lazy((): Cue<"ask" | "status">[] => [
   ...cue(
     "ask",
     1,
@@ -359,9 +360,9 @@ const REPLY_CUES: Cue<"ask" | "status">[] = [
     "reports a status: nothing to answer",
     String.raw`\b(take me off|remove me from|unsubscribe me|tentative|transfer done|wired|paid|received, thank you|will pay|accepted:|count me in|we'?ll be there|can'?t make it|noted|saved!|thanks? (so much|again)|attached is the swift|balance will follow|remittance advice|payment confirmation)\b`,
   ),
-];
+]);
 
-const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
+const ESCALATION_CUES = lazy((): Cue<"chase" | "frustration" | "walk_away">[] => [
   ...cue(
     "chase",
     1,
@@ -382,7 +383,7 @@ const ESCALATION_CUES: Cue<"chase" | "frustration" | "walk_away">[] = [
     "a threat to walk away",
     String.raw`\b(buy (it |one )?elsewhere|other gallery|go elsewhere|move on|take it to|give up|buy the one .{1,40} instead|involve my (bank|lawyer)|without the gallery'?s comment|keep buying from you|\b(go|going|buy|buying|try|trying|sell|selling|use|using|move|moving)( it| them)? (to|from|with|at|through) another (dealer|gallery|advis[eo]r)|take (my|our) [\p{L}]+ elsewhere|not sure (i|we)'?(ll| will) (be back|come back|buy)|look elsewhere|reconsider(ing)? (whether|buying)|not sure (i|we) want to (continue|keep|carry on)|put me off (coming|buying|the gallery)|take my business elsewhere|cancel (the|my) (order|purchase|sale)|assume you (don'?t|do not) want|last chance|formal complaint|will (give|sell) it to)\b`,
   ),
-];
+]);
 
 // ---------------------------------------------------------------------------------------------------------
 // Judging
@@ -587,12 +588,12 @@ export function readThread(input: TriageInput): TriageReading {
 
   // Intent: cues in the new text, lightly the subject's and the earlier unanswered messages' (a chaser
   // repeats their ask), then the precedence rules.
-  const hits = findCues(INTENT_CUES, text);
+  const hits = findCues(INTENT_CUES(), text);
   const chased = input.messages
     .slice(lastInbound - unanswered + 1, lastInbound)
-    .map((m) => findCues(INTENT_CUES, judgedText(m.body)));
+    .map((m) => findCues(INTENT_CUES(), judgedText(m.body)));
   const subject = message.subject ?? "";
-  const subjectHits = findCues(INTENT_CUES, judgedText(subject));
+  const subjectHits = findCues(INTENT_CUES(), judgedText(subject));
   const replySubject = /^\s*(re|aw|r|sv|antw|ré)\s*:/i.test(subject);
   const scores = {} as Record<Intent, number>;
   for (const intent of INTENTS) {
@@ -643,7 +644,7 @@ export function readRest(input: TriageInput, reading: TriageReading, intent: Int
   const { text, unanswered, autoreply } = reading;
   const signals: string[] = [];
   // Escalation.
-  const escHits = findCues(ESCALATION_CUES, text).filter((h) => !h.negated);
+  const escHits = findCues(ESCALATION_CUES(), text).filter((h) => !h.negated);
   const has = (k: string) => escHits.some((h) => h.to === k);
   const beliefs: number[] = [0.03];
   if (unanswered >= 3) beliefs.push(0.95);
@@ -655,7 +656,7 @@ export function readRest(input: TriageInput, reading: TriageReading, intent: Int
   const escalating = spamOrAuto ? 0.02 : round(noisyOr(beliefs));
 
   // Expects a reply.
-  const replyHits = findCues(REPLY_CUES, text).filter((h) => !h.negated);
+  const replyHits = findCues(REPLY_CUES(), text).filter((h) => !h.negated);
   const asks = replyHits.some((h) => h.to === "ask") || text.sentences.some((s) => s.asks);
   const status = replyHits.some((h) => h.to === "status");
   let expectsReply = BASE_REPLY[intent];
@@ -669,7 +670,7 @@ export function readRest(input: TriageInput, reading: TriageReading, intent: Int
   // Urgency: the intent's pace, moved by time cues, channel and escalation.
   // "Transferred today" reports; "by 3pm today" or "can we collect today?" asks: a same-day word counts fully
   // only in a sentence that asks or names a deadline.
-  const urgencyHits = findCues(URGENCY_CUES, text)
+  const urgencyHits = findCues(URGENCY_CUES(), text)
     .filter((h) => !h.negated)
     .map((h) => {
       const sentence = sentenceAt(text.sentences, h.start);
