@@ -12,7 +12,13 @@ import { ApiError } from "../lib/problem";
 import { missingScopes, scopesForRole } from "../lib/scopes";
 import { UPLOAD_TOKEN_SHAPE } from "../lib/uploads";
 import { authenticateConnector, type ConnectorProof } from "./connector-auth";
-import { type BesideCredential, type GalleryKey, keepReadBeside, knownGallery, rememberGallery } from "./edge-reads";
+import {
+  type BesideCredential,
+  type GalleryKey,
+  keepReadBeside,
+  knownGallery,
+  rememberGallery,
+} from "./edge-reads";
 import { countRequest, countsItsRequests } from "./rate-limit";
 
 export const SESSION_COOKIE = "gallery_session";
@@ -107,7 +113,8 @@ async function resolveCredential(
   besideKey: GalleryKey | null,
 ): Promise<Lookup> {
   const unknownUntil = recentlyUnknown.get(hash);
-  if (unknownUntil !== undefined && unknownUntil > Date.now()) return { record: null, beside: NOTHING_BESIDE };
+  if (unknownUntil !== undefined && unknownUntil > Date.now())
+    return { record: null, beside: NOTHING_BESIDE };
   const pending = inFlight.get(hash);
   if (pending) {
     let timer: ReturnType<typeof setTimeout> | undefined;

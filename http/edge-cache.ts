@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { base64url } from "../lib/crypto";
 import type { AppEnv } from "../lib/env";
-import { type GalleryKey, readEdgeKv } from "./edge-reads";
 import { EDGE_TTL_SECONDS, generationKey, PUBLIC_MAX_AGE_SECONDS } from "../lib/public-surface";
+import { type GalleryKey, readEdgeKv } from "./edge-reads";
 
 /**
  * The edge read of the public surface. A public read is the same for every visitor of a gallery, so it is served

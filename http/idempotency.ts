@@ -2,10 +2,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { sha256Hex } from "../lib/crypto";
 import type { AppEnv } from "../lib/env";
 import {
-  cacheKey as replayCacheKey,
   IDEMPOTENCY_HEADER,
   type IdempotencyClaim,
   REPLAYED_HEADER,
+  cacheKey as replayCacheKey,
   reusedKey,
   type StoredResponse,
 } from "../lib/idempotency";

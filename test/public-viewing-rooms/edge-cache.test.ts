@@ -119,7 +119,9 @@ beforeAll(async () => {
 });
 
 /** Calls `read` counting the data center cache's lookups (caches.default.match) it makes. */
-async function countingLookups(read: () => Promise<Response>): Promise<{ response: Response; lookups: number }> {
+async function countingLookups(
+  read: () => Promise<Response>,
+): Promise<{ response: Response; lookups: number }> {
   const cache = caches.default;
   const match = cache.match.bind(cache);
   let lookups = 0;
