@@ -1,4 +1,5 @@
 import type { EngineMessage } from "./engine-queue";
+import type { MailService } from "./inbound-mail";
 import type { Principal } from "./principal";
 import type { WebhookTicket } from "./webhook-queue";
 
@@ -23,8 +24,9 @@ export interface Env {
    */
   PUBLIC_BASE_URL: string;
   /**
-   * The domain whose mail Cloudflare Email Routing sends to the API Worker's Email handler: an email connection's
-   * inbound address is `in+<token>@` this domain. Without it, `inbox.` and the host of PUBLIC_BASE_URL.
+   * The domain whose mail Cloudflare Email Routing sends to the API Worker's email handler (which passes it on to
+   * the Email Worker): an email connection's inbound address is `in+<token>@` this domain. Without it, `inbox.`
+   * and the host of PUBLIC_BASE_URL.
    */
   INBOUND_EMAIL_DOMAIN?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
@@ -65,6 +67,11 @@ export interface Env {
    * with due deliveries, and its consumer sends them. Absent (tests), tickets are returned to the caller.
    */
   WEBHOOK_QUEUE?: Queue<WebhookTicket>;
+  /**
+   * The Email Worker (wrangler.email.toml), bound in the API Worker: its email handler passes each routed mail on
+   * to it, which reads and stores it (functions/email.ts).
+   */
+  MAIL: MailService;
 }
 
 export interface Variables {
