@@ -70,6 +70,17 @@ module.exports = {
       },
     },
     {
+      name: "api-without-mcp-server",
+      comment:
+        "The API Worker's bundle holds no MCP server: POST /v1/mcp is authenticated there and served by the MCP Worker (functions/mcp/worker.ts) over a service binding.",
+      severity: "error",
+      from: { path: "^functions/api\\.ts$" },
+      to: {
+        path: "(^|node_modules/)@modelcontextprotocol/sdk(/|$)|^functions/mcp/(server|prompts|worker)\\.ts$|^lib/bundle/mcp-validator\\.ts$",
+        reachable: true,
+      },
+    },
+    {
       name: "no-production-imports-of-tooling",
       severity: "error",
       from: { path: "^(functions|http|lib|services|db)/" },

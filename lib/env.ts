@@ -1,5 +1,6 @@
 import type { EngineMessage } from "./engine-queue";
 import type { MailService } from "./inbound-mail";
+import type { McpService } from "./mcp";
 import type { Principal } from "./principal";
 import type { WebhookTicket } from "./webhook-queue";
 
@@ -72,6 +73,11 @@ export interface Env {
    * to it, which reads and stores it (functions/email.ts).
    */
   MAIL: MailService;
+  /**
+   * The MCP Worker (wrangler.mcp.toml), bound in the API Worker: it serves POST /v1/mcp once the API's gate has
+   * authenticated the request (functions/mcp/index.ts, functions/mcp/worker.ts).
+   */
+  MCP: McpService;
 }
 
 export interface Variables {

@@ -10,7 +10,7 @@ import { spawnWrangler } from "../scripts/wrangler";
  * included) and run beside the tests' Worker with its own config's bindings, so a binding's call crosses into
  * another Worker as in production. The pool bundles only the main Worker; these come bundled.
  */
-export const AUXILIARY_WORKERS = ["wrangler.email.toml"] as const;
+export const AUXILIARY_WORKERS = ["wrangler.email.toml", "wrangler.mcp.toml"] as const;
 
 /** One build a config for the whole run (every project's Miniflare takes the same), in a folder of this run. */
 const OUT_DIR = join(tmpdir(), `gallery-test-workers-${process.pid}`);
