@@ -71,7 +71,7 @@ import { insertApiKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
-import { spawnWranglerDev } from "../scripts/wrangler";
+import { apiServiceConfigs, spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
 import {
   bundleShare,
@@ -1328,6 +1328,8 @@ async function startWrangler(port: number, vars: Record<string, string>): Promis
   }
   const child = await spawnWranglerDev({
     config: RATE_LIMITS_COUNTED ? COUNTED_CONFIG : "wrangler.toml",
+    // The Workers its service bindings name: the MCP Worker serves the MCP requests measured here.
+    auxiliary: apiServiceConfigs(vars),
     port,
     vars,
     persistTo: PERSIST_DIR,
