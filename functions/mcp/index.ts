@@ -49,7 +49,11 @@ export function mcpRouter(options: RouterOptions, api: McpApi) {
       requestCount: async (c) => messageCount(await c.req.text()),
     }),
     async (c) => {
-      catalogue ??= toolCatalogue(api.document());
+      // A catalogue that failed to build is not kept: the next request builds it again.
+      catalogue ??= toolCatalogue(api.document()).catch((error: unknown) => {
+        catalogue = undefined;
+        throw error;
+      });
       const { version, tools } = await catalogue;
       const credentialHeaders: [string, string][] = [];
       for (const name of CREDENTIAL_HEADERS) {
