@@ -70,6 +70,28 @@ module.exports = {
       },
     },
     {
+      name: "api-without-mail-parser",
+      comment:
+        "The API Worker's bundle holds no MIME parser: its email handler passes each mail on to the Email Worker (functions/email.ts), which reads it.",
+      severity: "error",
+      from: { path: "^functions/api\\.ts$" },
+      to: {
+        path: "(^|node_modules/)postal-mime(/|$)|^lib/connectors/email\\.ts$|^services/connectors/email\\.ts$|^functions/email\\.ts$",
+        reachable: true,
+      },
+    },
+    {
+      name: "api-without-mcp-server",
+      comment:
+        "The API Worker's bundle holds no MCP server: POST /v1/mcp is authenticated there and served by the MCP Worker (functions/mcp/worker.ts) over a service binding.",
+      severity: "error",
+      from: { path: "^functions/api\\.ts$" },
+      to: {
+        path: "(^|node_modules/)@modelcontextprotocol/sdk(/|$)|^functions/mcp/(server|prompts|worker)\\.ts$|^lib/bundle/mcp-validator\\.ts$",
+        reachable: true,
+      },
+    },
+    {
       name: "no-production-imports-of-tooling",
       severity: "error",
       from: { path: "^(functions|http|lib|services|db)/" },

@@ -1,5 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { AUXILIARY_WORKERS, auxiliaryWorker } from "./test/auxiliary-workers";
 
 /**
  * Four projects, one `npm test`:
@@ -33,45 +34,53 @@ function workerdProject(
 ) {
   return {
     plugins: [
-      cloudflareTest(async ({ inject }) => ({
-        main: "./functions/api.ts",
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            DATABASE_URL: inject(database.url),
-            NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
-            SIGNING_SECRET: "test-signing-secret-not-for-production",
-            // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
-            WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
-            ENVIRONMENT: "local",
-            PUBLIC_BASE_URL: "https://api.test",
+      cloudflareTest(async ({ inject }) => {
+        const stack = {
+          DATABASE_URL: inject(database.url),
+          NEON_LOCAL_ENDPOINT: inject("neonEndpoint"),
+          ENVIRONMENT: "local",
+          PUBLIC_BASE_URL: "https://api.test",
+        };
+        return {
+          main: "./functions/api.ts",
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              ...stack,
+              SIGNING_SECRET: "test-signing-secret-not-for-production",
+              // Not for production: base64 of 32 bytes, sealing webhook signing secrets in tests.
+              WEBHOOK_SECRET_KEY: "dGVzdC13ZWJob29rLWtleS0zMi1ieXRlcy1leGFjdCE=",
+            },
+            // The Workers the API Worker's service bindings name, built and bound as deployed, on the same database
+            // (test/auxiliary-workers.ts).
+            workers: await Promise.all(AUXILIARY_WORKERS.map((config) => auxiliaryWorker(config, stack))),
+            // Bindings whose backing fails for real (test/platform/dependency-failure.test.ts): the KV namespace
+            // and bucket behind them are reached through miniflare's proxy of a remote binding, at an address
+            // where nothing listens or at the test receiver, which answers as the test tells it (429, 503 and
+            // R2's error header), so workerd's own bindings throw what they throw in production.
+            kvNamespaces: {
+              UNREACHABLE_KV: {
+                id: "unreachable-kv",
+                remoteProxyConnectionString: new URL(inject("refusedUrl")),
+              },
+              FAILING_KV: {
+                id: "failing-kv",
+                remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/kv`),
+              },
+            },
+            r2Buckets: {
+              UNREACHABLE_R2: {
+                id: "unreachable-r2",
+                remoteProxyConnectionString: new URL(inject("refusedUrl")),
+              },
+              FAILING_R2: {
+                id: "failing-r2",
+                remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/r2`),
+              },
+            },
           },
-          // Bindings whose backing fails for real (test/platform/dependency-failure.test.ts): the KV namespace
-          // and bucket behind them are reached through miniflare's proxy of a remote binding, at an address
-          // where nothing listens or at the test receiver, which answers as the test tells it (429, 503 and
-          // R2's error header), so workerd's own bindings throw what they throw in production.
-          kvNamespaces: {
-            UNREACHABLE_KV: {
-              id: "unreachable-kv",
-              remoteProxyConnectionString: new URL(inject("refusedUrl")),
-            },
-            FAILING_KV: {
-              id: "failing-kv",
-              remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/kv`),
-            },
-          },
-          r2Buckets: {
-            UNREACHABLE_R2: {
-              id: "unreachable-r2",
-              remoteProxyConnectionString: new URL(inject("refusedUrl")),
-            },
-            FAILING_R2: {
-              id: "failing-r2",
-              remoteProxyConnectionString: new URL(`${inject("receiverUrl")}/dependency/r2`),
-            },
-          },
-        },
-      })),
+        };
+      }),
     ],
     test: {
       name,

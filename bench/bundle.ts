@@ -20,7 +20,11 @@ export interface BundleSize {
   output: string;
 }
 
-/** The modules the MCP endpoint brings into the API Worker's bundle, by path prefix. */
+/**
+ * The modules the MCP endpoint could bring into the API Worker's bundle, by path prefix: since the server runs in
+ * the MCP Worker (wrangler.mcp.toml), only the gate's route and the tools' catalogue (functions/mcp/index.ts,
+ * catalogue.ts, tools.ts) and lib/mcp.ts are there.
+ */
 export const MCP_BUNDLE_INPUTS = [
   "functions/mcp/",
   "lib/mcp.ts",
@@ -193,9 +197,11 @@ export async function startupProfile(upload: string): Promise<{ cpuMs: number; w
   }
 }
 
-/** The project's three Workers, by config. */
+/** The project's Workers, by config: the API Worker, those its service bindings name, the cron and engine Workers. */
 export const WORKERS = [
   { worker: "API", config: "wrangler.toml" },
+  { worker: "email", config: "wrangler.email.toml" },
+  { worker: "MCP", config: "wrangler.mcp.toml" },
   { worker: "cron", config: "wrangler.cron.toml" },
   { worker: "engine", config: "wrangler.engine.toml" },
 ] as const;
@@ -242,6 +248,8 @@ export async function measureWorkers(
 /** The design's budgets, by Worker: gzip KiB of the upload (only the API Worker has one) and startup ms. */
 export const BUDGETS: Record<WorkerBundle["worker"], { gzipKiB: number | null; startupMs: number }> = {
   API: { gzipKiB: 350, startupMs: 1000 },
+  email: { gzipKiB: null, startupMs: 1000 },
+  MCP: { gzipKiB: null, startupMs: 1000 },
   cron: { gzipKiB: null, startupMs: 1000 },
   engine: { gzipKiB: null, startupMs: 1000 },
 };

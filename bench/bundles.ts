@@ -1,9 +1,10 @@
 /**
  * `npm run bench:bundles`: each Worker's bundle and startup, offline.
  *
- * - Bundle: `wrangler deploy --dry-run --outdir --metafile --outfile` of wrangler.toml (the API Worker),
- *   wrangler.cron.toml (the cron Worker) and wrangler.engine.toml (the engine Worker): raw and gzip KiB as wrangler
- *   reports the upload, and the ten largest inputs of the script by minified bytes (esbuild's metafile).
+ * - Bundle: `wrangler deploy --dry-run --outdir --metafile --outfile` of each Worker's config (bench/bundle.ts
+ *   WORKERS): wrangler.toml (the API Worker), wrangler.email.toml (the Email Worker), wrangler.mcp.toml (the MCP
+ *   Worker), wrangler.cron.toml (the cron Worker) and wrangler.engine.toml (the engine Worker): raw and gzip KiB
+ *   as wrangler reports the upload, and the ten largest inputs of the script by minified bytes (esbuild's metafile).
  * - Startup: `wrangler check startup --worker <the upload>`, BENCH_BUNDLES_RUNS times a Worker (default 5): wrangler
  *   runs the upload in a local workerd, profiles the import of its main module (parse, compile, the global scope)
  *   and writes a CPU profile; the figure is the profile's sampled time not spent idle, the least of the runs
@@ -20,7 +21,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { ALIASED_PACKAGES, BUDGETS, bundleTable, inputGroups, measureWorkers, median } from "./bundle";
+import {
+  ALIASED_PACKAGES,
+  BUDGETS,
+  bundleTable,
+  inputGroups,
+  measureWorkers,
+  median,
+  WORKERS,
+} from "./bundle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.BENCH_BUNDLES_RUNS ?? 5);
@@ -29,7 +38,7 @@ const say = (m: string) => console.log(`[bench:bundles] ${m}`);
 
 async function main(): Promise<void> {
   process.chdir(ROOT);
-  say(`three Workers: wrangler deploy --dry-run, then wrangler check startup ${RUNS} times each`);
+  say(`${WORKERS.length} Workers: wrangler deploy --dry-run, then wrangler check startup ${RUNS} times each`);
   const loadBefore = os.loadavg()[0]!;
   const workers = await measureWorkers({ startupRuns: RUNS, top: 10 });
   const loadAfter = os.loadavg()[0]!;

@@ -233,7 +233,8 @@ async function main() {
     const inspectorPort = await freePort();
     const child = await spawnWranglerDev({
       config: "wrangler.toml",
-      // The API Worker alone: the engine's judging of a write runs in its own Worker (`npm run bench:engine`).
+      // The API Worker alone: the engine's judging of a write runs in its own Worker (`npm run bench:engine`), and
+      // no profiled request reaches the Email or MCP Worker its service bindings name.
       port,
       inspectorPort,
       vars: {

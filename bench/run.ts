@@ -71,7 +71,7 @@ import { insertApiKey } from "../scripts/local-keys";
 import { migrateDatabase } from "../scripts/migrate";
 import { type NeonLocal, startNeonLocal } from "../scripts/neon-local";
 import { freePort } from "../scripts/postgres";
-import { spawnWranglerDev } from "../scripts/wrangler";
+import { apiServiceConfigs, spawnWranglerDev } from "../scripts/wrangler";
 import { changeEvent } from "../services/write";
 import {
   bundleShare,
@@ -1328,6 +1328,8 @@ async function startWrangler(port: number, vars: Record<string, string>): Promis
   }
   const child = await spawnWranglerDev({
     config: RATE_LIMITS_COUNTED ? COUNTED_CONFIG : "wrangler.toml",
+    // The Workers its service bindings name: the MCP Worker serves the MCP requests measured here.
+    auxiliary: apiServiceConfigs(vars),
     port,
     vars,
     persistTo: PERSIST_DIR,
@@ -1443,7 +1445,7 @@ const ratioOf = (api: number, floors: number) => (floors > 0 ? api / floors : Nu
 
 /**
  * The MCP endpoint (functions/mcp/): `tools/list` and a tool call's Worker CPU beside the same operation's HTTP
- * request, and what the endpoint adds to the bundle.
+ * request, and what the endpoint adds to the API Worker's bundle.
  */
 function mcpSection(rows: Row[], healthCpu: CpuUse | null, share: McpBundleShare | null): string[] {
   const row = (name: string) => rows.find((r) => r.name === name);
@@ -1473,8 +1475,8 @@ function mcpSection(rows: Row[], healthCpu: CpuUse | null, share: McpBundleShare
       : []),
     "",
     share
-      ? `What the endpoint adds to the bundle: ${share.minifiedKiB} KiB of the minified ${share.totalKiB} KiB (\`wrangler deploy --dry-run --metafile\`: functions/mcp/, lib/mcp.ts, lib/bundle/mcp-validator.ts, @modelcontextprotocol/sdk, @cfworker/json-schema); docs/decisions.md, "An MCP server", has the gzipped growth measured against the bundle without it.`
-      : "What the endpoint adds to the bundle: not measured (wrangler wrote no metafile).",
+      ? `What the endpoint adds to the API Worker's bundle: ${share.minifiedKiB} KiB of the minified ${share.totalKiB} KiB (\`wrangler deploy --dry-run --metafile\`: functions/mcp/, lib/mcp.ts, lib/bundle/mcp-validator.ts, @modelcontextprotocol/sdk, @cfworker/json-schema), the gate and the tools' catalogue; the server and the SDK are the MCP Worker's, in the table above (docs/decisions.md, "Bundles and startup, per Worker").`
+      : "What the endpoint adds to the API Worker's bundle: not measured (wrangler wrote no metafile).",
     "",
   ];
 }
@@ -1754,7 +1756,7 @@ async function main(): Promise<number> {
       );
     }
 
-    say("bundles: wrangler deploy --dry-run and wrangler check startup of the API, cron and engine Workers");
+    say("bundles: wrangler deploy --dry-run and wrangler check startup of each Worker");
     const workers = await measureWorkers({ startupRuns: 3 });
     for (const w of workers)
       say(`  ${w.worker}: ${w.totalKiB} KiB, gzip ${w.gzipKiB} KiB, startup ${w.startupMs} ms`);

@@ -54,6 +54,7 @@ import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from "../scrip
 import { markDemoForEngine } from "../scripts/seed/engine";
 import { DEMO_EDITOR, DEMO_SLUG, seedDemo } from "../scripts/seed/index";
 import {
+  apiServiceConfigs,
   lazyLocalBucket,
   localCronConfig,
   localEngineConfig,
@@ -725,13 +726,15 @@ async function main(): Promise<number> {
     extraArgs: string[],
     // The engine Worker's own session (its scheduled fits) runs it alone, with its own settings, as npm start does.
     alone?: { vars: Record<string, string> },
+    // Further Workers beside the engine Worker: the API Worker's session has those its service bindings name.
+    beside: string[] = [],
   ) => {
     const logPath = join(ROOT, ".data", `bench-soak-wrangler-${name}.log`);
     const log = createWriteStream(logPath);
     const inspectorPort = await freePort();
     const child = await spawnWranglerDev({
       config,
-      auxiliary: alone ? [] : [engineConfig],
+      auxiliary: alone ? [] : [...beside, engineConfig],
       port: sessionPort,
       inspectorPort,
       vars: alone ? alone.vars : vars,
@@ -763,9 +766,9 @@ async function main(): Promise<number> {
     return { child, logPath };
   };
   say(
-    `starting wrangler dev: the API Worker (with the engine Worker) on ${origin}, the cron Worker, and the engine Worker for its fits`,
+    `starting wrangler dev: the API Worker (with the Email, MCP and engine Workers) on ${origin}, the cron Worker, and the engine Worker for its fits`,
   );
-  const apiSession = await spawnSession("api", "wrangler.toml", port, []);
+  const apiSession = await spawnSession("api", "wrangler.toml", port, [], undefined, apiServiceConfigs(vars));
   const cronPort = await freePort();
   const cronSession = await spawnSession("cron", localCronConfig(), cronPort, ["--test-scheduled"]);
   await waitFor(origin, apiSession.child, "/v1/health", apiSession.logPath);

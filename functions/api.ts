@@ -18,7 +18,6 @@ import { contactTasksRouter } from "./contact-tasks";
 import { contactsRouter } from "./contacts";
 import { customStatusesRouter } from "./custom-statuses";
 import { registerApiReference } from "./docs";
-import { handleEmail } from "./email";
 import { engineFailuresRouter } from "./engine-failures";
 import { eventsRouter } from "./events";
 import { fairRunsRouter } from "./fair-runs";
@@ -106,8 +105,15 @@ export default {
   // The bindings' errors name their dependency, so a KV, R2 or Queue that cannot serve is a 503 naming it.
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
     app.fetch(request, withDependencyNames(env), ctx),
-  // Mail routed to the inbound domain (functions/email.ts).
-  email: async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext) => {
-    await handleEmail(message, env, ctx);
+  // Mail routed to the inbound domain: passed on, streamed, to the Email Worker (functions/email.ts), which reads
+  // and stores it and answers the SMTP reply to reject it with, if any. Its parser stays out of this bundle.
+  email: async (message: ForwardableEmailMessage, env: Env) => {
+    const { rejected } = await env.MAIL.receive({
+      from: message.from,
+      to: message.to,
+      raw: message.raw,
+      rawSize: message.rawSize,
+    });
+    if (rejected !== null) message.setReject(rejected);
   },
 } satisfies ExportedHandler<Env>;

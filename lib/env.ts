@@ -1,4 +1,6 @@
 import type { EngineMessage } from "./engine-queue";
+import type { MailService } from "./inbound-mail";
+import type { McpService } from "./mcp";
 import type { Principal } from "./principal";
 import type { WebhookTicket } from "./webhook-queue";
 
@@ -23,8 +25,9 @@ export interface Env {
    */
   PUBLIC_BASE_URL: string;
   /**
-   * The domain whose mail Cloudflare Email Routing sends to the API Worker's Email handler: an email connection's
-   * inbound address is `in+<token>@` this domain. Without it, `inbox.` and the host of PUBLIC_BASE_URL.
+   * The domain whose mail Cloudflare Email Routing sends to the API Worker's email handler (which passes it on to
+   * the Email Worker): an email connection's inbound address is `in+<token>@` this domain. Without it, `inbox.`
+   * and the host of PUBLIC_BASE_URL.
    */
   INBOUND_EMAIL_DOMAIN?: string;
   /** `production` refuses webhook URLs on private networks; `local` allows them for tests. */
@@ -64,6 +67,16 @@ export interface Env {
    * with due deliveries, and its consumer sends them. Absent (tests), tickets are returned to the caller.
    */
   WEBHOOK_QUEUE?: Queue<WebhookTicket>;
+  /**
+   * The Email Worker (wrangler.email.toml), bound in the API Worker: its email handler passes each routed mail on
+   * to it, which reads and stores it (functions/email.ts).
+   */
+  MAIL: MailService;
+  /**
+   * The MCP Worker (wrangler.mcp.toml), bound in the API Worker: it serves POST /v1/mcp once the API's gate has
+   * authenticated the request (functions/mcp/index.ts, functions/mcp/worker.ts).
+   */
+  MCP: McpService;
 }
 
 export interface Variables {

@@ -5,9 +5,11 @@
  * 2. migrations, then the demo gallery on the first run (its keys are kept in .data/local-keys.json), its images
  *    stored in the API Worker's local R2 bucket (and drawn again on a later start should the bucket have lost any);
  * 3. the local Neon endpoint that the Worker's production driver talks to;
- * 4. `wrangler dev` for the API Worker with the engine Worker beside it (they share the local engine Queue: a
- *    write is judged about a second later), and for the cron Worker when wrangler.cron.toml exists, with an engine
- *    Worker of its own beside it for the subjects its sweep sends (local Queues do not reach across sessions); and
+ * 4. `wrangler dev` for the API Worker with the Workers its service bindings name beside it (the Email Worker, which
+ *    reads the mail its email handler passes on, and the MCP Worker, which serves /v1/mcp) and the engine Worker
+ *    (they share the local engine Queue: a write or a mail is judged about a second later), and for the cron Worker
+ *    when wrangler.cron.toml exists, with an engine Worker of its own beside it for the subjects its sweep sends
+ *    (local Queues do not reach across sessions); and
  *    the engine Worker once more, alone, for its scheduled run (the fits): a session's `/__scheduled` reaches only
  *    its primary Worker, so each Worker with a cron trigger is the primary of a session, polled as the deployed
  *    trigger would fire it;
@@ -50,6 +52,7 @@ import { restorePictures } from "./seed/images";
 import { DEMO_EDITOR, DEMO_SLUG, DEMO_VIEWER, type SeedResult, seedDemo } from "./seed/index";
 import { isWorkerdNetworkNoise } from "./workerd-noise";
 import {
+  apiServiceConfigs,
   CRON_CONFIG,
   killGroup,
   LOCAL_PERSIST_DIR,
@@ -366,7 +369,7 @@ function banner(
       `                        ${keys.viewer.email} / ${keys.viewer.password}   (viewer)`,
       `                        sign in: POST ${base}/auth/sessions {"email","password"}`,
       "                        (each member's inbox, /gallery/inbox/threads, takes their session, not a key)",
-      `  Inbox connectors      mail: the Worker's email handler (POST ${origin}/cdn-cgi/handler/email locally)`,
+      `  Inbox connectors      mail: the API Worker's email handler, read by the Email Worker (POST ${origin}/cdn-cgi/handler/email)`,
       `                        WhatsApp: ${base}/connectors/whatsapp/{connection_id}   SMS: ${base}/connectors/sms/{connection_id}`,
       "                        try one: npm run inbox:sample -- email   (or whatsapp, sms)",
       "",
@@ -450,8 +453,10 @@ async function main(): Promise<void> {
   // The engine Worker reads only the database.
   const engineVars = { DATABASE_URL: db.url, NEON_LOCAL_ENDPOINT: neon.url, ENVIRONMENT: "local" };
   const engineConfig = localEngineConfig(engineVars);
-  say(`starting wrangler dev on 127.0.0.1:${port} (the API Worker, with the engine Worker beside it)`);
-  await startWrangler("api", API_CONFIG, port, vars, [], [engineConfig]);
+  say(
+    `starting wrangler dev on 127.0.0.1:${port} (the API Worker, with the Email, MCP and engine Workers beside it)`,
+  );
+  await startWrangler("api", API_CONFIG, port, vars, [], [...apiServiceConfigs(vars), engineConfig]);
 
   const extra = [
     `Database              ${embedded ? `embedded PostgreSQL, ${db.url}` : "DATABASE_URL"}`,

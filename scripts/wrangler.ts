@@ -1,6 +1,6 @@
 import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./postgres";
@@ -150,10 +150,11 @@ export async function spawnWranglerDev(opts: WranglerDevOptions): Promise<Wrangl
  * A config's text for a copy kept under .data/: its paths (`main`, and the modules `[alias]` substitutes, which
  * wrangler resolves from the config's folder) pointed back at the project's files.
  */
-function pointedAtSource(source: string): string {
+function pointedAtSource(source: string, dir = join(ROOT, ".data")): string {
+  const up = relative(dir, ROOT) || ".";
   return source
-    .replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "../${main}"`)
-    .replace(/^("[^"\n]+" = )"\.\/(.+)"$/gm, (_line, key: string, path: string) => `${key}"../${path}"`);
+    .replace(/^main = "(.+)"$/m, (_line, main: string) => `main = "${up}/${main}"`)
+    .replace(/^("[^"\n]+" = )"\.\/(.+)"$/gm, (_line, key: string, path: string) => `${key}"${up}/${path}"`);
 }
 
 /** The engine Worker's config, and its local copy holding the settings of this machine. */
@@ -208,6 +209,60 @@ export function localCronConfig(): string {
   mkdirSync(join(ROOT, ".data"), { recursive: true });
   writeFileSync(join(ROOT, LOCAL_CRON_CONFIG), text);
   return LOCAL_CRON_CONFIG;
+}
+
+/** The Email Worker's config (the API Worker's email handler passes each mail on to it). */
+export const EMAIL_CONFIG = "wrangler.email.toml";
+/** The MCP Worker's config (the API Worker hands it POST /v1/mcp): it holds no setting, so it runs as it is. */
+export const MCP_CONFIG = "wrangler.mcp.toml";
+/** The settings of the API Worker's session that the Email Worker reads too. */
+const EMAIL_SETTINGS = [
+  "DATABASE_URL",
+  "NEON_LOCAL_ENDPOINT",
+  "PUBLIC_BASE_URL",
+  "ENVIRONMENT",
+  "RATE_LIMITS",
+];
+
+/**
+ * The Email Worker's config for a local session, as an auxiliary Worker of the API Worker's (which reads neither
+ * the session's `--env-file` nor its `--var`): its `[vars]` with `vars` written over them. Kept in `dir` (.data/,
+ * or a test stack's own folder) as `wrangler.email.local.toml`, readable by the user only (it holds the database
+ * URL); `main` and the `[alias]` stand-ins point back at the source. Returns its path.
+ */
+export function localEmailConfig(vars: Record<string, string>, dir = join(ROOT, ".data")): string {
+  const source = readFileSync(join(ROOT, EMAIL_CONFIG), "utf8");
+  const table = /^\[vars\]\n((?:[A-Z_]+ = .*\n)*)/m;
+  const given = table.exec(source);
+  if (!given) throw new Error(`${EMAIL_CONFIG}: no [vars] to write this machine's settings over`);
+  const merged = new Map<string, string>();
+  for (const line of given[1]!.split("\n").filter(Boolean)) {
+    const [key, value] = line.split(" = ") as [string, string];
+    merged.set(key, value);
+  }
+  // JSON strings are TOML basic strings.
+  for (const [key, value] of Object.entries(vars)) merged.set(key, JSON.stringify(value));
+  const written = [...merged].map(([key, value]) => `${key} = ${value}`).join("\n");
+  const pointed = pointedAtSource(source.replace(table, `[vars]\n${written}\n`), dir);
+  const path = join(dir, "wrangler.email.local.toml");
+  mkdirSync(dir, { recursive: true });
+  // A fresh file: the mode applies only to a file being created.
+  rmSync(path, { force: true });
+  const text = `# Written from ${EMAIL_CONFIG} with this machine's settings for a local session; not for editing.\n${pointed}`;
+  writeFileSync(path, text, { mode: 0o600, flag: "wx" });
+  return relative(ROOT, path);
+}
+
+/**
+ * The Workers the API Worker's service bindings name (wrangler.toml `[[services]]`), for its local session's
+ * `auxiliary`: the Email Worker, with the session's settings it reads (`apiVars`, the API Worker's own), and the MCP
+ * Worker. Service bindings reach only Workers of the same session. `dir` as for localEmailConfig.
+ */
+export function apiServiceConfigs(apiVars: Record<string, string>, dir?: string): string[] {
+  const emailVars = Object.fromEntries(
+    Object.entries(apiVars).filter(([key]) => EMAIL_SETTINGS.includes(key)),
+  );
+  return [localEmailConfig(emailVars, dir), MCP_CONFIG];
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;

@@ -1,11 +1,10 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createRouter, type Router, type RouterOptions } from "../../http/app";
 import { authenticate } from "../../http/auth";
 import { countedAlready } from "../../http/rate-limit";
 import { publicBaseUrl } from "../../lib/env";
 import { MCP_PATH } from "../../lib/mcp";
-import { mcpServer } from "./server";
-import { buildTools, MCP_CREDENTIALS, type OpenApiDocument, type Tool } from "./tools";
+import { type ToolCatalogue, toolCatalogue } from "./catalogue";
+import { MCP_CREDENTIALS, type OpenApiDocument } from "./tools";
 
 /** The headers that carry a credential (http/auth.ts reads them), passed on to every tool call. */
 const CREDENTIAL_HEADERS = ["authorization", "x-api-key", "cookie"] as const;
@@ -30,14 +29,15 @@ export interface McpApi {
 /**
  * POST /v1/mcp: the API as a Model Context Protocol server (Streamable HTTP, stateless: a server and a transport per
  * request, no session). Authenticated once per request by the API's own gate, which counts each JSON-RPC message
- * of it against the credential's rate limit; each tool call is then an API request of its own, with the same
- * credential, answered by the same app and not counted again: a tool call counts once, like the API call it is
+ * of it against the credential's rate limit; then served by the MCP Worker (functions/mcp/worker.ts, over the
+ * service binding `MCP`), whose every tool call comes back as an API request of its own, with the same
+ * credential, answered by this same app and not counted again: a tool call counts once, like the API call it is
  * (docs/decisions.md, "An MCP server").
  */
 export function mcpRouter(options: RouterOptions, api: McpApi) {
   const app = createRouter(options);
   // Built once per isolate: the document is the same for every request of a deployment.
-  let tools: Tool[] | undefined;
+  let catalogue: Promise<ToolCatalogue> | undefined;
   app.post(
     MCP_PATH.replace(/^\/v1/, ""),
     authenticate({
@@ -49,37 +49,34 @@ export function mcpRouter(options: RouterOptions, api: McpApi) {
       requestCount: async (c) => messageCount(await c.req.text()),
     }),
     async (c) => {
-      tools ??= buildTools(api.document());
-      const credentialHeaders = new Headers();
+      // A catalogue that failed to build is not kept: the next request builds it again.
+      catalogue ??= toolCatalogue(api.document()).catch((error: unknown) => {
+        catalogue = undefined;
+        throw error;
+      });
+      const { version, tools } = await catalogue;
+      const credentialHeaders: [string, string][] = [];
       for (const name of CREDENTIAL_HEADERS) {
         const value = c.req.header(name);
-        if (value !== undefined) credentialHeaders.set(name, value);
+        if (value !== undefined) credentialHeaders.push([name, value]);
       }
-      const server = mcpServer({
-        principal: c.get("principal"),
-        tools,
-        publicBase: publicBaseUrl(c.env),
-        origin: new URL(c.req.url).origin,
-        requestId: c.get("requestId"),
-        credentialHeaders,
-        dispatch: async (request) => api.dispatch(countedAlready(request), c.env, c.executionCtx),
-      });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      // The body was read (as text) to count the request; the transport reads the same bytes again.
+      // The body was read (as text) to count the request; the MCP Worker's transport reads the same bytes again.
       const request = new Request(c.req.raw.url, {
         method: "POST",
         headers: c.req.raw.headers,
         body: await c.req.text(),
       });
-      try {
-        return await transport.handleRequest(request);
-      } finally {
-        await server.close();
-      }
+      // The server runs in the MCP Worker (functions/mcp/worker.ts); its tool calls come back to this app.
+      return c.env.MCP.serve(request, {
+        principal: c.get("principal"),
+        publicBase: publicBaseUrl(c.env),
+        origin: new URL(c.req.url).origin,
+        requestId: c.get("requestId"),
+        credentialHeaders,
+        toolsVersion: version,
+        tools: async () => tools,
+        dispatch: async (toolRequest) => api.dispatch(countedAlready(toolRequest), c.env, c.executionCtx),
+      });
     },
   );
   return app;

@@ -1,5 +1,5 @@
 import { type InboxChannel, normaliseAddress } from "../../lib/addresses";
-import { subjectKey } from "../../lib/connectors/email";
+import { subjectKey } from "../../lib/connectors/email-subject";
 import type { ConnectorMessage } from "../../lib/connectors/message";
 import type { ConnectorGrant } from "../../lib/principal";
 import { ApiError } from "../../lib/problem";

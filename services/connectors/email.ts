@@ -10,8 +10,9 @@ import type { ServiceContext } from "../context";
 import { type DeliveryOutcome, deliverToConnection } from "./deliver";
 
 /**
- * The Email connector: mail that Cloudflare Email Routing hands to the API Worker's email handler
- * (functions/email.ts), addressed to an email connection's inbound address `in+<token>@<INBOUND_EMAIL_DOMAIN>`.
+ * The Email connector: mail that Cloudflare Email Routing hands to the API Worker's email handler, read and stored
+ * by the Email Worker it passes each mail on to (functions/email.ts), addressed to an email connection's inbound
+ * address `in+<token>@<INBOUND_EMAIL_DOMAIN>`.
  * The address proves the delivery, as a signature does for the other connectors: its token is 122 random bits
  * shown only to the connection's member.
  */
@@ -96,7 +97,7 @@ export async function receiveMail(ctx: MailContext, mail: InboundMail): Promise<
 }
 
 /**
- * The context of one mail the Worker's email handler received: the database over HTTP, the bindings, a request id
+ * The context of one mail the Email Worker received: the database over HTTP, the bindings, a request id
  * for its events, and the connection's rate limit (the connectors' own, as for a verified webhook).
  */
 export function mailContext(env: Env, waitUntil: (promise: Promise<unknown>) => void): MailContext {

@@ -13,7 +13,7 @@ import { migrateDatabase } from "../../scripts/migrate";
 import { startNeonLocal } from "../../scripts/neon-local";
 import { freePort, startDatabase } from "../../scripts/postgres";
 import { renderArtworkPicture } from "../../scripts/seed/pictures";
-import { spawnWranglerDev } from "../../scripts/wrangler";
+import { apiServiceConfigs, spawnWranglerDev } from "../../scripts/wrangler";
 
 /**
  * The live stack the `live` project's suites share, in Node: PostgreSQL (embedded, or DATABASE_URL) with a fresh
@@ -307,10 +307,22 @@ export default async function setup(project: TestProject) {
       ENVIRONMENT: "local",
     };
     /** A Worker under `wrangler dev`, stopped (its process group) at teardown; its output's tail for errors. */
-    const startWorker = async (config: string, workerPort: number, extraArgs: string[] = []) => {
+    const startWorker = async (
+      config: string,
+      workerPort: number,
+      extraArgs: string[] = [],
+      auxiliary?: (persistTo: string) => string[],
+    ) => {
       const persistTo = mkdtempSync(join(tmpdir(), "gallery-browser-wrangler-"));
       stops.push(async () => rmSync(persistTo, { recursive: true, force: true }));
-      const wrangler = await spawnWranglerDev({ config, port: workerPort, persistTo, vars, extraArgs });
+      const wrangler = await spawnWranglerDev({
+        config,
+        auxiliary: auxiliary?.(persistTo),
+        port: workerPort,
+        persistTo,
+        vars,
+        extraArgs,
+      });
       let output = "";
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4_000);
@@ -329,7 +341,10 @@ export default async function setup(project: TestProject) {
       });
       return { wrangler, output: () => output };
     };
-    const apiWorker = await startWorker("wrangler.toml", port);
+    // With the Workers its service bindings name (the Email and MCP Workers), their configs in its own folder.
+    const apiWorker = await startWorker("wrangler.toml", port, [], (persistTo) =>
+      apiServiceConfigs(vars, persistTo),
+    );
     // The cron Worker (webhook delivery through its Queue), run by the suites that ask: its scheduled handler runs
     // when a test calls /__scheduled, never by itself, so no suite sees a delivery it did not cause.
     const cronOrigin = `http://127.0.0.1:${await freePort()}`;

@@ -17,7 +17,8 @@ import spoof from "./fixtures/email/spoof-dmarc-fail.eml?raw";
 import { inboxCounts, receive, routedMail } from "./helpers";
 
 /**
- * The Email connector end to end in workerd: the API Worker's email handler given the mail Email Routing routes to
+ * The Email connector end to end in workerd: the API Worker's email handler, passing it on to the Email Worker
+ * (run beside the tests' Worker, test/auxiliary-workers.ts), given the mail Email Routing routes to
  * a connection's inbound address, the thread and message read back by the member, and the engine's triage.
  */
 
@@ -182,10 +183,7 @@ describe("the email handler", () => {
     const { message, rejected } = routedMail(gmailAttachments, "a@example.com", desk.inbound_address!);
     Object.defineProperty(message, "rawSize", { value: EMAIL_MAX_BYTES + 1 });
     const { default: worker } = await import("../../functions/api");
-    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
-    const ctx = createExecutionContext();
-    await worker.email!(message, env, ctx);
-    await waitOnExecutionContext(ctx);
+    await worker.email!(message, env);
     expect(rejected).toEqual([expect.stringMatching(/^552 5\.3\.4/)]);
     expect(await inboxCounts(g)).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "../../lib/ids";
 import { policyHeader, RATE_LIMIT_POLICIES } from "../../lib/rate-limits";
+import emailWranglerToml from "../../wrangler.email.toml?raw";
 import wranglerToml from "../../wrangler.toml?raw";
 import { call, createGallery } from "../helpers/gallery";
 import { expectProblem } from "../helpers/problem";
@@ -11,13 +12,16 @@ import { expectProblem } from "../helpers/problem";
  * header is checked by the generated conformance suite.
  */
 
-/** `[[ratelimits]]` entries of wrangler.toml: name → { limit, period }. */
-function configuredLimits(): Record<string, { limit: number; period: number }> {
-  const entries: Record<string, { limit: number; period: number }> = {};
-  for (const block of wranglerToml.split("[[ratelimits]]").slice(1)) {
+/** `[[ratelimits]]` entries of a Worker's config (wrangler.toml unless given): name → { limit, period, namespace }. */
+function configuredLimits(
+  toml = wranglerToml,
+): Record<string, { limit: number; period: number; namespace?: string }> {
+  const entries: Record<string, { limit: number; period: number; namespace?: string }> = {};
+  for (const block of toml.split("[[ratelimits]]").slice(1)) {
     const name = /name\s*=\s*"(\w+)"/.exec(block)?.[1];
+    const namespace = /namespace_id\s*=\s*"(\d+)"/.exec(block)?.[1];
     const simple = /simple\s*=\s*\{\s*limit\s*=\s*(\d+)\s*,\s*period\s*=\s*(\d+)\s*\}/.exec(block);
-    if (name && simple) entries[name] = { limit: Number(simple[1]), period: Number(simple[2]) };
+    if (name && simple) entries[name] = { limit: Number(simple[1]), period: Number(simple[2]), namespace };
   }
   return entries;
 }
@@ -40,11 +44,16 @@ describe("rate limits", () => {
   it("are the bindings wrangler.toml configures", () => {
     const configured = configuredLimits();
     for (const policy of Object.values(RATE_LIMIT_POLICIES)) {
-      expect(configured[policy.binding], policy.binding).toEqual({
+      expect(configured[policy.binding], policy.binding).toMatchObject({
         limit: policy.limit,
         period: policy.period,
       });
     }
+  });
+
+  it("the Email Worker counts a connection's mail against the API Worker's connector limit: the same binding", () => {
+    const binding = RATE_LIMIT_POLICIES.connector.binding;
+    expect(configuredLimits(emailWranglerToml)[binding]).toEqual(configuredLimits()[binding]);
   });
 
   it("past the client-address limit a request is 429 rate_limited with Retry-After and RateLimit; another address and a credential are unaffected", async () => {
