@@ -1,6 +1,7 @@
 import { neon, neonConfig, Pool } from "@neondatabase/serverless";
 import { drizzle as drizzleHttp, type NeonHttpDatabase } from "drizzle-orm/neon-http";
 import { drizzle as drizzlePool, type NeonDatabase } from "drizzle-orm/neon-serverless";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { DependencyError } from "../lib/dependency-failure";
 import type { Env } from "../lib/env";
 
@@ -55,6 +56,32 @@ function addressOf(given: string): string {
   return address;
 }
 
+type Typing = ReturnType<PgDialect["prepareTyping"]>;
+const typings = new WeakMap<object, Typing>();
+
+/**
+ * drizzle works out a type hint for every parameter of every statement it renders (`prepareTyping`: up to nine
+ * `is()` checks, each walking the column's class chain), which neither Neon driver reads; for a write with an
+ * insert of every artwork column it was the largest part of rendering the batch. The hint depends only on the
+ * parameter's column (its encoder), so each database object's dialect keeps it per column, worked out once.
+ */
+function rememberTypings<D extends object>(db: D): D {
+  const dialect = (db as { dialect?: unknown }).dialect;
+  if (!(dialect instanceof PgDialect)) throw new Error("drizzle's database object has no PgDialect");
+  dialect.prepareTyping = (encoder) => {
+    if (typeof encoder !== "object" || encoder === null) {
+      return PgDialect.prototype.prepareTyping.call(dialect, encoder);
+    }
+    let typing = typings.get(encoder);
+    if (typing === undefined) {
+      typing = PgDialect.prototype.prepareTyping.call(dialect, encoder);
+      typings.set(encoder, typing);
+    }
+    return typing;
+  };
+  return db;
+}
+
 /** The HTTP client holds no per-request state, so an isolate makes one per connection string and reuses it. */
 const httpDbs = new Map<string, Db>();
 
@@ -63,7 +90,7 @@ export function httpDb(env: Pick<Env, "DATABASE_URL" | "NEON_LOCAL_ENDPOINT">): 
   configureDriver(env);
   let db = httpDbs.get(env.DATABASE_URL);
   if (!db) {
-    db = drizzleHttp({ client: neon(env.DATABASE_URL) });
+    db = rememberTypings(drizzleHttp({ client: neon(env.DATABASE_URL) }));
     httpDbs.set(env.DATABASE_URL, db);
   }
   return db;
@@ -96,7 +123,7 @@ export async function withPoolTransaction<T>(
       connectionError ??= error;
     });
     try {
-      const db = drizzlePool({ client });
+      const db = rememberTypings(drizzlePool({ client }));
       return await db.transaction((tx) => work(tx as unknown as PoolDb));
     } catch (error) {
       // A query the dropped connection failed throws pg's own words; the connection's error says why.
