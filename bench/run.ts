@@ -536,7 +536,7 @@ async function scenarios(ctx: Context): Promise<Scenario[]> {
     [BENCH_OFFER_ID],
   );
   const offerStats = offerMatches.rows[0]!;
-  const edgeCache = "the edge cache (Cache API)";
+  const edgeCache = "the edge cache (the isolate's copy, else the Cache API)";
 
   const json = { ...auth, "content-type": "application/json" };
   const mcpRequest = (message: unknown): RequestSpec => ({
