@@ -12,8 +12,7 @@ import {
 import { canonicalJson } from "../lib/json";
 import { ApiError } from "../lib/problem";
 import { isDryRun } from "./dry-run";
-import type { GalleryKey } from "./edge-reads";
-import { readEdgeKv } from "./edge-reads";
+import { type GalleryKey, readEdgeKv } from "./edge-reads";
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
