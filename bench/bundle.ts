@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnWrangler } from "../scripts/wrangler";
+import { runWrangler } from "../scripts/wrangler";
 
 export interface BundleSize {
   totalKiB: number | null;
@@ -105,7 +105,7 @@ export async function dryRun(
   const metafile = join(outdir, "meta.json");
   const upload = join(outdir, "upload.bundle");
   try {
-    const { code, output } = await wrangler([
+    const { code, output } = await runWrangler([
       "deploy",
       "--dry-run",
       "--outdir",
@@ -133,21 +133,6 @@ export async function dryRun(
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
-}
-
-/** A wrangler command run to its end: its exit code and its output (stdout and stderr, as they came). */
-function wrangler(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(args);
-    let output = "";
-    const collect = (c: Buffer) => {
-      output += c.toString();
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, output }));
-  });
 }
 
 export function median(values: number[]): number {
@@ -188,7 +173,14 @@ export async function startupProfile(upload: string): Promise<{ cpuMs: number; w
   const dir = mkdtempSync(join(tmpdir(), "bench-startup-"));
   const outfile = join(dir, "startup.cpuprofile");
   try {
-    const { code, output } = await wrangler(["check", "startup", "--worker", upload, "--outfile", outfile]);
+    const { code, output } = await runWrangler([
+      "check",
+      "startup",
+      "--worker",
+      upload,
+      "--outfile",
+      outfile,
+    ]);
     if (code !== 0 || !existsSync(outfile))
       throw new Error(`wrangler check startup failed (${code}):\n${output}`);
     return startupFigures(JSON.parse(readFileSync(outfile, "utf8")) as CpuProfile);

@@ -202,6 +202,42 @@ function inWindow(from: number, until: number | null, now: number): boolean {
 const EXPIRES = "x-edge-expires";
 
 /**
+ * The answer from the data center's entry under `key`, inside its window, which the isolate then holds for what is
+ * left of the entry's life; null when there is none (an entry outside its window is deleted).
+ */
+async function fromDataCenter(
+  c: Context<AppEnv>,
+  cache: Cache,
+  key: string,
+  now: number,
+  maxAge: number,
+): Promise<Response | null> {
+  const hit = await cache.match(key);
+  if (!hit) return null;
+  const from = Number(hit.headers.get(VALID_FROM) || Number.NEGATIVE_INFINITY);
+  const untilHeader = hit.headers.get(VALID_UNTIL);
+  const until = untilHeader ? Number(untilHeader) : null;
+  if (!inWindow(from, until, now)) {
+    c.executionCtx.waitUntil(cache.delete(key));
+    return null;
+  }
+  const etag = hit.headers.get("etag") ?? "";
+  const contentType = hit.headers.get("content-type") ?? "application/json";
+  const control = cacheControl(maxAge, until, now);
+  const expires = Number(hit.headers.get(EXPIRES) || 0);
+  if (expires > now) {
+    const body = await hit.text();
+    hold(key, { body, etag, contentType, from, until, expires });
+    return answer(c, () => body, etag, control, contentType);
+  }
+  // An entry stored without its end (before the isolate's copies): passed on as it is.
+  const response = answer(c, () => hit.body, etag, control, contentType);
+  // A 304 sends no body: the stored one is released unread.
+  if (response.status === 304) await hit.body?.cancel();
+  return response;
+}
+
+/**
  * The middleware operation() adds for a route declaring `edgeCache`, after authentication (the key holds the
  * credential's gallery). A hit inside its window (the isolate's own copy, else the data center's) answers without
  * running the route; anything else runs it, and a 200 is stored for the next visitor.
@@ -219,33 +255,17 @@ export function edgeCache(spec: EdgeCacheSpec): MiddlewareHandler<AppEnv> {
       c.res = answer(c, () => own.body, own.etag, cacheControl(maxAge, own.until, now), own.contentType);
       return;
     }
-    if (own) release(key);
-    const hit = own ? undefined : await cache.match(key);
-    if (hit) {
-      const from = Number(hit.headers.get(VALID_FROM) || Number.NEGATIVE_INFINITY);
-      const untilHeader = hit.headers.get(VALID_UNTIL);
-      const until = untilHeader ? Number(untilHeader) : null;
-      if (inWindow(from, until, now)) {
-        const etag = hit.headers.get("etag") ?? "";
-        const contentType = hit.headers.get("content-type") ?? "application/json";
-        const expires = Number(hit.headers.get(EXPIRES) || 0);
-        if (expires > now) {
-          // Held for the next reads of this isolate, for what is left of the data center's copy.
-          const body = await hit.text();
-          hold(key, { body, etag, contentType, from, until, expires });
-          c.res = answer(c, () => body, etag, cacheControl(maxAge, until, now), contentType);
-          return;
-        }
-        c.res = answer(c, () => hit.body, etag, cacheControl(maxAge, until, now), contentType);
-        // A 304 sends no body: the stored one is released unread.
-        if (c.res.status === 304) await hit.body?.cancel();
+    // An entry outside its window (the room closed) is never served, the isolate's copy or the data center's (one
+    // window for both): it is dropped, and the route answers from the database.
+    if (own) {
+      release(key);
+      c.executionCtx.waitUntil(cache.delete(key));
+    } else {
+      const served = await fromDataCenter(c, cache, key, now, maxAge);
+      if (served) {
+        c.res = served;
         return;
       }
-      // Outside its window (the room closed): never served; the route answers from the database.
-      c.executionCtx.waitUntil(cache.delete(key));
-    } else if (own) {
-      // The isolate's copy was outside its window: so is the data center's.
-      c.executionCtx.waitUntil(cache.delete(key));
     }
     await next();
     if (c.res.status !== 200) return;

@@ -65,6 +65,21 @@ export function spawnWrangler(args: string[], env: Record<string, string> = {}):
   });
 }
 
+/** A wrangler command run to its end: its exit code and its output (stdout and stderr, as they came). */
+export function runWrangler(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler(args);
+    let output = "";
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
 export interface WranglerDevOptions {
   config: string;
   /**

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { spawnWrangler } from "../scripts/wrangler";
+import { runWrangler } from "../scripts/wrangler";
 
 /**
  * The Workers the API Worker reaches over a service binding (wrangler.toml `[[services]]`), for the test pool:
@@ -21,21 +21,13 @@ process.once("exit", () => rmSync(OUT_DIR, { recursive: true, force: true }));
 function built(config: string): Promise<string> {
   let build = builds.get(config);
   if (!build) {
-    build = new Promise<string>((resolve, reject) => {
-      const outdir = join(OUT_DIR, basename(config, ".toml"));
-      const child = spawnWrangler(["deploy", "--dry-run", "--outdir", outdir, "--config", config]);
-      let output = "";
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-      };
-      child.stdout.on("data", collect);
-      child.stderr.on("data", collect);
-      child.on("error", reject);
-      child.on("exit", (code) => {
-        if (code !== 0) reject(new Error(`wrangler deploy --dry-run --config ${config} failed:\n${output}`));
-        else resolve(join(outdir, `${basename(mainOf(config), ".ts")}.js`));
-      });
-    });
+    const outdir = join(OUT_DIR, basename(config, ".toml"));
+    build = runWrangler(["deploy", "--dry-run", "--outdir", outdir, "--config", config]).then(
+      ({ code, output }) => {
+        if (code !== 0) throw new Error(`wrangler deploy --dry-run --config ${config} failed:\n${output}`);
+        return join(outdir, `${basename(mainOf(config), ".ts")}.js`);
+      },
+    );
     builds.set(config, build);
   }
   return build;
